@@ -34,7 +34,9 @@ A call of a function the test defines whose body checks (`const check = (i, o) =
 expect(f(i)).toEqual(o)`, `function check(`, Python's nested `def check(`) is an assertion
 too: `check(row.input, row.output)` in a loop makes the loop's table the checked values, as an
 `expect` written in the loop does; what a helper whose checks only ask for a result is handed
-it checks not (`checked_literals`).
+it checks not (`checked_literals`). So is a JS test's call of a function its file defines
+outside it, in the `describe` around it (`var check = function(r, e) { expect(...) }`:
+`js_check_calls`): what it hands one is what it asserts.
 An expected value kept in a variable named for it (`want := []string{"a", "b"}` then
 `if !reflect.DeepEqual(got, want)`, `expected = ...` then `assert result == expected`) is
 asserted where the variable is: its assignment counts as part of the assertion; for the
@@ -696,6 +698,10 @@ _JS_HELPER_RE = re.compile(r"\b(?:const|let|var)\s+(?P<arrow>[A-Za-z_$][\w$]*)\s
                            r"\s*(?:async\s*)?(?:\([^()]*\)|[A-Za-z_$][\w$]*)\s*(?::[^=;\n]+)?=>"
                            r"|\bfunction\s*\*?\s*(?P<function>[A-Za-z_$][\w$]*)\s*\([^()]*\)"
                            r"[^{;\n]*\{")
+# A function expression a file's `describe` gives a name (`var check = function(r, e) {`)
+_JS_FUNCTION_EXPR_RE = re.compile(r"\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*"
+                                  r"(?:async\s+)?function\b\s*\*?\s*[\w$]*\s*\([^()]*\)"
+                                  r"[^{;\n]*\{")
 _PY_HELPER_RE = re.compile(r"^(?P<indent>[ \t]+)(?:async[ \t]+)?def[ \t]+(?P<name>\w+)[ \t]*\(",
                            re.M)
 
@@ -735,6 +741,22 @@ def _helper_calls(code: str) -> list[str]:
             if not start <= call.start() < end:
                 spans.append(code[call.start():_statement_end(code, call.start())])
     return spans
+
+
+def js_check_calls(test_source: str, file_text: str) -> tuple[str, ...]:
+    """The statements of a JS test (`test_source`) calling a function its file (`file_text`)
+    defines outside it, in the `describe` around it, whose body checks (`_helpers`: `var
+    validateSearchResults = function(results, expected) { expect(...) }`): what it hands one
+    is what it asserts (js-search's `validateSearchResults(search.search('167'), [doc])`)."""
+    names = set(_helpers(file_text))
+    names.update(match.group(1) for match in _JS_FUNCTION_EXPR_RE.finditer(file_text)
+                 if _ASSERT_START_RE.search(file_text, match.end(),
+                                            closing(file_text, match.end() - 1)))
+    spans = []
+    for name in sorted(names):
+        for call in re.finditer(rf"(?<![\w$.]){re.escape(name)}\s*\(", test_source):
+            spans.append(test_source[call.start():_statement_end(test_source, call.start())])
+    return tuple(spans)
 
 
 def _template_cells(code: str) -> list[str]:

@@ -1130,7 +1130,10 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
     defined in another `_test.go` file), the function it hands one (`ToCamelCase`) being code
     the Then names, not a value, a Python test asserting what it hands a helper of its file
     that checks (`py_checks`: per test file, `placeholders.python_checking_helpers`;
-    nameparser's `self.m(hn.nickname, "Ben", hn)`); for an AC whose
+    nameparser's `self.m(hn.nickname, "Ben", hn)`), a JS test asserting what it hands a
+    function of its file that checks (in its file's text, `texts`:
+    `then_literals.js_check_calls`; js-search's `validateSearchResults(search.search('167'),
+    [doc])`, defined in the `describe` around it); for an AC whose
     Then names no value, a warning when every test of it only checks that a result exists
     (`then_literals.presence_only`: `expect(r).toBeDefined()`, `assert r is not None`), at
     the check it quotes (in its file's text, `texts`); for an AC whose Then promises an order,
@@ -1178,6 +1181,10 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
             if test_id in helper_checks:
                 asserted.update(lit.value for lit in then_literals.asserted_in(
                     helper_checks[test_id][0], literals))
+            if not file.endswith((".py", ".go")) and (texts or {}).get(file):
+                asserted.update(lit.value for lit in then_literals.asserted_in(
+                    then_literals.js_check_calls(bodies.get(test_id, ""), (texts or {})[file]),
+                    literals))
         values = [lit.value for lit in literals]
         per_ac.append({"ac_id": ac.ac_id, "literals": values,
                        "asserted": sorted(asserted), "tests": list(entry["tests"])})

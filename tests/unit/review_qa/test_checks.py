@@ -406,6 +406,51 @@ def test_a_call_of_a_check_the_test_file_defines_is_a_check() -> None:
     assert weak["AC1"][test].startswith("calls the code and checks nothing of what it returns")
 
 
+CATALOG_SPEC = """import { Catalog } from './Catalog';
+
+describe('Catalog', function() {
+  var catalog;
+
+  var expectFound = function(results, expected) {
+    expect(results.length).toBe(expected.length);
+  };
+
+  beforeEach(function() {
+    catalog = new Catalog();
+  });
+
+  it('finds numbers as text', function() {
+    catalog.add({ id: 1, year: 1984 });
+    expectFound(catalog.find('1984'), [1]);
+  });
+});
+"""
+YEAR_AC = AcceptanceCriterion(
+    "AC1", "Given a record with a number, when it is indexed, then it can be found by its text "
+    "(`1984`).", "a record with a number", "it is indexed",
+    "it can be found by its text (`1984`).", False, None, 5)
+
+
+def test_what_a_js_test_hands_a_check_its_describe_defines_is_asserted() -> None:
+    """js-search's `Search.test.js` had drawn "no test of AC4 asserts any of `167`, `true`,
+    `false`, `0`": its tests hand each to `validateSearchResults(search.search('167'),
+    [doc])`, a function of the `describe` around them whose body checks; what a JS test
+    hands a function of its file that checks is what it asserts, and not where it checks
+    nothing."""
+    test = "src/catalog.test.js::Catalog > finds numbers as text"
+    body = CATALOG_SPEC.split("it('finds numbers as text', function() {\n")[1].split("  });")[0]
+    rows = [{"ac_id": "AC1", "matched": True, "tests": [test]}]
+    texts = {"src/catalog.test.js": CATALOG_SPEC}
+    per_ac, check = checks.literal_evidence([YEAR_AC], rows, {test: body}, {test: 15}, texts)
+    assert per_ac[0]["asserted"] == ["1984"]
+    assert check["findings"] == []
+    quiet = {"src/catalog.test.js": CATALOG_SPEC.replace(
+        "expect(results.length).toBe(expected.length);", "console.log(results);")}
+    _, check = checks.literal_evidence([YEAR_AC], rows, {test: body}, {test: 15}, quiet)
+    assert [f["message"][:35] for f in check["findings"]] == [
+        "no test of AC1 asserts any of `1984"]
+
+
 def test_what_a_test_hands_a_check_its_file_defines_is_asserted() -> None:
     """The same tests then drew "no test of AC1 asserts any of `Sam` from its Then clause":
     what a test hands its file's own check (`self.m(name.nickname, "Sam", name)`) is what
