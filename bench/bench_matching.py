@@ -402,7 +402,6 @@ PROJECTS = (
     # looking at its mock's epoch (its `Example` outputs then matched too): tuned since
     Project("clock", "debian", "golang-github-benbjohnson-clock-dev=1.3.0-1", "go-dev",
             "usr/share/gocode/src/github.com/benbjohnson/clock", first=(18, 12, 24)),
-    Project("js-search", "npm", "js-search@2.0.1", "ts-dev", "package", held_out=True),
     Project("js-search", "npm", "js-search@2.0.1", "ts-dev", "package", held_out=True,
             first=(19, 4, 21)),
 )
