@@ -198,6 +198,13 @@ code alternated twice, load average under 1.5): review median 0.234 / 0.222 s be
 after (goal 1.5: at its edge, as before, the ratio moving with the plain run's noise; the
 review's own median unchanged).
 
+Measured 2026-12-07, seventh stop (a new machine of the same kind, a lean venv made fresh
+with pytest 9.0.2 and coverage 7.11.0, `--only demo`, 9 runs; 34e6c535 and this stop's code
+alternated twice, load average about 1): review median 0.422 / 0.404 s before, 0.416 / 0.411
+s after, the plain run 0.24 to 0.29 s in both; ratio 1.45 / 1.67 before, 1.74 / 1.57 after
+(goal 1.5: at its edge, as before; this machine runs both about 1.8 times slower than the
+last one, their ratio unchanged).
+
 Needs a Python with pytest and coverage (--python, default: this interpreter) and, for the
 real projects, pip access to PyPI (each sdist is downloaded once into --cache).
 
