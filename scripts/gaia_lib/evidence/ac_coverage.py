@@ -2129,12 +2129,9 @@ def broadest(resembling: Sequence[int]) -> int | None:
     """The AC most of the story's tests resemble (`resembling`: per AC, the tests with
     evidence of BROAD_EVIDENCE for it), when one AC alone leads: the story's broad AC, whose
     operation and words every other AC's tests share as their set-up."""
-    ranked = sorted(range(len(resembling)), key=lambda i: -resembling[i])
-    if not ranked or resembling[ranked[0]] == 0:
-        return None
-    if len(ranked) > 1 and resembling[ranked[1]] == resembling[ranked[0]]:
-        return None
-    return ranked[0]
+    counts = list(resembling)
+    most = max(counts, default=0)
+    return counts.index(most) if most and counts.count(most) == 1 else None
 
 
 def _beside_the_broadest(criteria: Sequence[AcceptanceCriterion],
@@ -3069,7 +3066,11 @@ def _class_unit(case: TestCase) -> set[str]:
     levels = _spoken(case).split("::")
     if len(levels) < 2:
         return set()
-    key = suite_subject(_spoken(case))
+    return _calls_named(case, suite_subject(_spoken(case)))
+
+
+def _calls_named(case: TestCase, key: str) -> set[str]:
+    """The names the test's code calls whose identifier key is `key` (none for "")."""
     return {name for name in _CALL_NAME.findall(_code_only(case.body))
             if key and identifier_key(name) == key}
 
@@ -3081,11 +3082,10 @@ def _group_called(case: TestCase) -> set[str]:
     when the document has changed > warns`); none for a test in no group naming a call."""
     if not case.file.endswith(_JS_SUFFIXES):
         return set()
-    calls = set(_CALL_NAME.findall(_code_only(case.body)))
     for group in reversed(_nested(_spoken(case))[:-1]):
         bare = group.strip().strip("`")
         name = group_code_name(bare) or (bare if _PLAIN_UNIT.fullmatch(bare) else "")
-        found = {call for call in calls if name and identifier_key(call) == identifier_key(name)}
+        found = _calls_named(case, identifier_key(name) if name else "")
         if found:
             return found
     return set()

@@ -23,6 +23,7 @@ import io
 import json
 import re
 import tokenize
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -299,14 +300,14 @@ def _paired_functions(starts: Sequence[tuple[str, int]], calls: Mapping[str, Seq
     """An lcov record's FN lines with whether each was called: the k-th function of a name
     with the k-th FNDA of that name where the record has as many of each, else (a tool that
     wrote one FNDA for them all) each called when any FNDA of the name counts a call."""
+    alike = Counter(name for name, _ in starts)
     seen: dict[str, int] = {}
     out = []
     for name, first in starts:
         index = seen.get(name, 0)
         seen[name] = index + 1
         counts = calls.get(name, ())
-        alike = sum(1 for other, _ in starts if other == name)
-        called = counts[index] > 0 if len(counts) == alike else any(n > 0 for n in counts)
+        called = counts[index] > 0 if len(counts) == alike[name] else any(n > 0 for n in counts)
         out.append((name, first, called))
     return out
 
@@ -840,21 +841,19 @@ def source_functions(functions: Sequence[tuple[int, str, bool]], source: str
     return tuple(out)
 
 
-# what a JS/TS line holds that is no bracket of its code: a string, a template's text, a comment
-_JS_NOT_CODE = lazy_re(r"'(?:\\.|[^'\\])*'|\"(?:\\.|[^\"\\])*\"|`(?:\\.|[^`\\])*`|//.*")
-
-
 def js_last_lines(source: str, firsts: Iterable[int]) -> dict[int, int]:
     """The last line of each JS/TS function starting at one of `firsts` (1-based): the line
     where the brackets its first line opens close again, strings and comments aside; a
-    function whose brackets never close there (a template over lines) is left out."""
+    function whose brackets never close there (a template over lines) is left out. Each line's
+    code is read as test files' are (`testcases.code_columns`)."""
+    from gaia_lib.evidence.testcases import code_columns  # the JS/TS sources' reads only
+
     lines = source.splitlines()
     out: dict[int, int] = {}
     for first in set(firsts):
         depth, opened = 0, False
         for number in range(first, len(lines) + 1):
-            code = _JS_NOT_CODE.sub("", lines[number - 1])
-            for char in code:
+            for _, char in code_columns(lines[number - 1]):
                 if char in "{([":
                     depth, opened = depth + 1, True
                 elif char in "})]":

@@ -236,7 +236,7 @@ NEAREST_SAID = 2  # nearest tests an uncovered AC's finding names, with why they
 def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
                    unowned: str | None = None,
                    refusal_only: AbstractSet[str] = frozenset(),
-                  unrunnable: bool = False) -> dict[str, Any]:
+                   unrunnable: bool = False) -> dict[str, Any]:
     """Uncovered ACs, severity by `rules.ac_gap` (a high-priority primary AC blocks, an edge
     case never does). Placeholder tests and tests the runner skipped do not cover (they are in
     `excluded`). Zero tests is no exception: every AC is then a gap, and a story with a

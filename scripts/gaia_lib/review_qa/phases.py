@@ -1501,11 +1501,10 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
     if unmeasured:
         executes = {t: False for t, named in reads.named_calls.items() if not named}
         ran_units = None
-    here = _go_here(s.probe.tool_versions)
-    skipped = {**_never_ran(evidence, reads, s.project, here),
-               **outcomes.not_run(evidence.tests, reads.cases, reads.inherited, reads.texts)}
     # an outcome of a Go test's name is not that of a file go did not build here
-    not_built = _not_built_here(evidence, reads, here)
+    not_built = _not_built_here(evidence, reads, _go_here(s.probe.tool_versions))
+    skipped = {**_never_ran(evidence, reads, s.project, not_built),
+               **outcomes.not_run(evidence.tests, reads.cases, reads.inherited, reads.texts)}
     built = [case for case in reads.cases if case.test_id not in not_built]
     failed = outcomes.failed(evidence.tests, built, reads.inherited)
     required_failed = frozenset(outcomes.failed(
@@ -1619,14 +1618,14 @@ def _go_here(versions: Mapping[str, str]) -> tuple[str, str, str] | None:
 
 def _never_ran(evidence: execution.Evidence, reads: Reads,
                project: Path | None = None,
-               go_here: tuple[str, str, str] | None = None) -> dict[str, str]:
+               not_built: Mapping[str, str] | None = None) -> dict[str, str]:
     """The story's tests a run named that never ran in it (`outcomes.never_ran`), those of a
     run that stopped before running any test, those a run cut off at its time limit never
     reached (where it says what it ran; every one of its tests where it says nothing: jest
     writes its report when it ends), and those of a run that wrote no per-test report where
     its runner should have (missing, unreadable: none of them is known to have run, though it
     exited 0), unless another tier's run reported them: none verifies anything. A Go test
-    whose file the go that ran does not build (`go_here`: `gomod.builds_here`) never ran,
+    whose file the go that ran does not build (`not_built`: `_not_built_here`) never ran,
     whatever the outcome of its name says: it is another file's test of that name."""
     out: dict[str, str] = {}
     for suite in evidence.suites:
@@ -1666,7 +1665,7 @@ def _never_ran(evidence: execution.Evidence, reads: Reads,
     # test one tier ran did run, whatever another tier's report lacks.
     ran = outcomes.reported(evidence.tests, reads.cases, reads.inherited)
     out = {test: why for test, why in out.items() if test not in ran}
-    return {**_not_built_here(evidence, reads, go_here), **out}
+    return {**(not_built or {}), **out}
 
 
 def _not_built_here(evidence: execution.Evidence, reads: Reads,

@@ -667,8 +667,8 @@ def test_a_go_test_whose_file_the_go_that_ran_does_not_build_never_ran() -> None
                             story_tests=[built.file, older.file],
                             texts={built.file: "//go:build go1.15\n\npackage p\n",
                                    older.file: "//go:build !go1.15\n\npackage p\n"})
-    assert phases._never_ran(evidence, cast(phases.Reads, reads),
-                             go_here=("1.19.8", "linux", "amd64")) == {
+    assert phases._never_ran(evidence, cast(phases.Reads, reads), not_built=phases._not_built_here(
+        evidence, cast(phases.Reads, reads), ("1.19.8", "linux", "amd64"))) == {
         older.test_id: "never run: its file is built only where `!go1.15` holds, and go "
                        "1.19.8 on linux/amd64 does not build it"}
     # where go was not found, nothing is said of it
