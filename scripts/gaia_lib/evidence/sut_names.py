@@ -38,7 +38,9 @@ Rules:
   "./cookie/parse.ts"`): the names the barrel hands it out under, and the test's own for
   them (`import { parseCookie as pc }`), count too; and through what its file's `beforeAll`
   / `beforeEach` hooks assign where a hook names the code under test (`app`, built from
-  `AppModule` in a NestJS e2e test): a test using such a name names it.
+  `AppModule` in a NestJS e2e test): a test using such a name names it, and so does one
+  calling a helper of its block that uses one (js-search's `assertIdf(term, n)`, a `var
+  assertIdf = function (...) {` reading the `search` its `beforeEach` builds).
 - A helper, binding or hook-built name reaches only the tests that see it: a JS/TS one
   declared at the file's top level, or in a block that holds the test (its `describe`); a
   hook's assignment to an outer `let` is the block's that holds the hook. A name a test
@@ -511,12 +513,13 @@ def _imported(file: str, file_text: str, known: frozenset[str], names: Names) ->
     return set()
 
 
-# A helper a test file defines: JS/TS `function name(`, `class Name` or
-# `const name = (...) =>`, shell `name() {`; Go's functions and methods: testcases.go_functions.
+# A helper a test file defines: JS/TS `function name(`, `class Name`, `const name = (...) =>`
+# or `var name = function(`, shell `name() {`; Go's functions and methods: testcases.go_functions.
 _HELPER = {
     ".js": lazy_re(r"^[ \t]*(?:export[ \t]+)?(?:async[ \t]+)?(?:function\*?|class)[ \t]+"
                       r"([A-Za-z_$][\w$]*)|^[ \t]*(?:const|let|var)[ \t]+([A-Za-z_$][\w$]*)"
-                      r"[ \t]*=[ \t]*(?:async[ \t]*)?(?:\([^)]*\)|[A-Za-z_$][\w$]*)[ \t]*=>", re.M),
+                      r"[ \t]*=[ \t]*(?:async[ \t]*)?(?:function\b\*?|"
+                      r"(?:\([^)]*\)|[A-Za-z_$][\w$]*)[ \t]*=>)", re.M),
     ".sh": lazy_re(r"^[ \t]*(?:function[ \t]+)?([A-Za-z_][\w-]*)[ \t]*\(\)[ \t]*\{", re.M),
 }
 # A name a test file binds to a value (`const adapter = createEntityAdapter()`, `let cache:

@@ -543,6 +543,61 @@ def test_a_js_name_reaches_the_code_only_for_the_tests_that_see_it(
     assert sut_names.names_any("test/defu.test.ts", cases[title], names, DEFU_TESTS) is names_it
 
 
+CATALOG_TESTS = """import { Catalog } from './Catalog';
+
+describe('Catalog', function() {
+  var store;
+
+  var add = function(title) {
+    store.add({ title: title });
+  };
+
+  var assertWeight = function(term, expected) {
+    expect(store.weigh(term)).toEqual(expected);
+  };
+
+  beforeEach(function() {
+    store = new Catalog('id');
+    add('a first page');
+  });
+
+  it('weighs a rare word', function() {
+    assertWeight('first', 1);
+  });
+
+  it('takes a built-in name as a word', function() {
+    add('constructor');
+  });
+
+  describe('apart', function() {
+    var other;
+    var addOther = function(title) { other.push(title); };
+    beforeEach(function() { other = []; });
+    it('keeps its own list', function() {
+      addOther('x');
+      expect(other.length).toBe(1);
+    });
+  });
+});
+"""
+
+
+@pytest.mark.parametrize(("title", "names_it"), [
+    ("weighs a rare word", True),  # a helper using what the hook builds from the code
+    ("takes a built-in name as a word", True),
+    ("keeps its own list", False),  # its helper uses what a hook builds from nothing of it
+])
+def test_a_js_helper_reaches_the_code_through_what_a_set_up_hook_builds(
+        tmp_path: Path, title: str, names_it: bool) -> None:
+    """js-search: the IDF tests call `assertIdf`, a helper of their `describe` using the
+    `search` its `beforeEach` builds; they had been said to name nothing of the story's code."""
+    names = sut_names.declared(tmp_path, {"src/Catalog.js": "export class Catalog {}\n"})
+    cases = {c.name.rsplit(" > ", 1)[-1]: c.body
+             for c in testcases.split_tests("src/Catalog.test.js", CATALOG_TESTS)}
+    assert sut_names.names_any("src/Catalog.test.js", cases[title], names,
+                               CATALOG_TESTS) is names_it
+
+
 SHELLQUOTE_TESTS = """package shellquote
 
 {outside}
