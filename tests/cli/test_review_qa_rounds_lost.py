@@ -252,6 +252,38 @@ def test_a_placeholder_gone_since_the_base_thins_no_ac(
     assert [f["message"] for f in check["findings"]] == []
 
 
+def test_an_acs_test_made_a_placeholder_is_named_by_its_gap(
+        story: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    """AC2's one test made a bare call (python-semver's `test_should_bump_build`,
+    sanitize-url's `expect(true).toBe(true)`): its gap says that test, counted for it in the
+    round before (at a first review: matched to it in git), is a placeholder now, at its line,
+    not only "has no test" or its nearest tests."""
+    assert _review(capsys)[0] == 0
+    hollow = TESTS.replace('    assert signup("nope") == 422', '    signup("nope")')
+    story.write("tests/test_signup.py", hollow + CHECKED)
+    test = "tests/test_signup.py::test_an_address_without_an_at_sign_is_refused"
+    why = ("is now a placeholder (line 8: it checks nothing but that its code raises no "
+           "exception: no assertion, no `raises`, `fail` or raise, no helper that checks)")
+
+    def gap() -> list[str]:
+        return [f["message"] for f in _check(story, "ac-coverage")["findings"]
+                if f.get("ac_id") == "AC2"]
+
+    nearest = ("AC2 has no test (nearest, not counted: tests/test_signup.py::test_a_valid_email"
+               "_address_signs_up_in_lower_case: it counts for AC1, which its words fit better)")
+    code, out = _review(capsys)
+    assert (code, out["round"]) == (0, 2)  # AC2 is P1: a warning
+    assert gap() == [f"{nearest} ({test}, counted for it in round 1, {why}) (priority P1)"]
+    # no round to compare with: the commits since the story's first, where the test checked
+    # AC2 (at that first commit, the test it had then is gone)
+    shutil.rmtree(story.root / ".gaia/state/review")
+    _review(capsys)
+    assert gap() == [f"{nearest} (tests/test_signup.py::test_ac2_invalid_email_is_rejected_"
+                     f"with_422, matched to it on main at the story's first commit "
+                     f"({_first_commit(story)}), is gone; {test}, matched to it in the commits "
+                     f"since, {why}) (priority P1)"]
+
+
 def test_a_deleted_test_is_not_said_moved_to_a_namesake_the_base_already_had(
         story: Project, capsys: pytest.CaptureFixture[str]) -> None:
     """itertools-ts: `async-stream.test.ts`, outside the File List, has long had a group named

@@ -250,7 +250,9 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
     promises a result and a refusal, each test counting for it expecting the error
     (`refusal_only`: AC ids, `evidence.halves`), is tested in part: its main promise is a gap
     of the same severity (partial-ac-coverage). A gap whose tests in an earlier round or on
-    the base are all gone (`gone`, the review's `lost_evidence` emptied rule) names them.
+    the base are all gone (`gone`, the review's `lost_evidence` emptied rule) names them, and
+    so those that are placeholders now (`gone_placeholders`, named there with their lines,
+    not again among the tests that do not count or the nearest).
     Where the test run could not start (`unrunnable`: its runner or a package it needs is
     missing, which blocks the review), an AC whose tests do not count only because that run
     never reached them has tests: it is unverified until they run, a warning
@@ -282,9 +284,13 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
         if not entry["structured"] and not blocking:
             continue
         kind = "edge-case " if entry["edge_case"] else ""
-        excluded = entry.get("excluded") or {}
+        # its tests then that are placeholders now: `gone` names them, with their lines
+        said = set(entry.get("gone_placeholders") or ()) if not unowned else set()
+        excluded = {t: why for t, why in (entry.get("excluded") or {}).items()
+                    if t not in said}
         nearest = [m for m in entry.get("candidates") or ()
-                   if m.get("why") and m["test"] not in excluded][:NEAREST_SAID]
+                   if m.get("why") and m["test"] not in excluded
+                   and m["test"] not in said][:NEAREST_SAID]
         if (unrunnable and excluded and not nearest and not unowned
                 and all(RUN_STOPPED in reason for reason in excluded.values())):
             findings.append(finding(

@@ -31,7 +31,11 @@ Rules, per AC (`judge`):
   what is gone, blocking nothing (a redundant test removed reads the same).
 - **emptied**: tests that counted for it then are gone and no test matches it now: the
   coverage check's gap, which names them (natsort's P0 AC read only "AC2 has no test" with
-  its four tests on the base deleted on the branch).
+  its four tests on the base deleted on the branch). So with tests that counted for it then
+  and are placeholders now (`hollow`) where nothing counts for it now: the gap names each with
+  the line that makes it one, as it names a deleted one (python-semver's `test_should_bump_
+  build`, its check made a bare call, no longer matched the AC, whose gap named two unrelated
+  nearest tests and not that its own test checks nothing now).
 Pure, but `previous`, which reads the saved rounds (the review reads git's versions).
 """
 
@@ -138,6 +142,9 @@ class Judged:
     thinned: Mapping[str, str]
     # AC id -> what of it is gone, for the gap's finding (the emptied rule)
     emptied: Mapping[str, str] = field(default_factory=dict)
+    # AC id -> its tests then that `emptied` says are placeholders now (the gap names them so,
+    # not again as tests that do not count), and the words that say so
+    hollowed: Mapping[str, tuple[tuple[str, ...], str]] = field(default_factory=dict)
 
 
 def _named(tests: Sequence[str]) -> str:
@@ -218,10 +225,19 @@ def renamed_unrun(gone_from: Iterable[str], texts: Mapping[str, str]) -> dict[st
     return out
 
 
+def _hollowed(tests: Sequence[str], hollow: Mapping[str, str], before: Previous) -> str:
+    """Tests that counted for an AC then and are placeholders now, as the gap names them:
+    each with where it is one and why (`hollow`: test -> `line 20: ...`)."""
+    what = "; ".join(f"{t} at {hollow[t]}" for t in tests) if len(tests) > 1 \
+        else hollow[tests[0]]
+    return (f"{_named(tests)}, {before.took} {before.label}, "
+            f"{'is now a placeholder' if len(tests) == 1 else 'are now placeholders'} ({what})")
+
+
 def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[str]]]],
           present: AbstractSet[str], unrun: AbstractSet[str] = frozenset(),
-          unattributed: Iterable[str] = (), texts: Mapping[str, str] | None = None
-          ) -> Judged:
+          unattributed: Iterable[str] = (), texts: Mapping[str, str] | None = None,
+          hollow: Mapping[str, str] | None = None) -> Judged:
     """`matches`: per AC id, this round's (test, how) pairs the matcher gives it; `present`:
     every test id this round read; `unrun`: those of the others still in their file but no
     test the runner runs (a Go example without its output comment): the warning and the gap
@@ -230,7 +246,9 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
     (`moved_out`), and the gap and the warning say so, not that it is gone (columnize's
     `TestSimpleFormat` moved to a file the File List does not name had read "is gone"); so
     with a Go test renamed in its file (`texts`, the story's test files by path:
-    `renamed_unrun`)."""
+    `renamed_unrun`); `hollow`: the tests read now that are placeholders, each with the line
+    that makes it one and why (`line 20: ...`): one that counted for an AC then, with nothing
+    counting for it now, is named by the gap as a deleted one is."""
     # a test still there but outside the File List now (its file's entry misspelt or
     # dropped: keyvaluecache's AC9 had read "has no test", its tests unnamed) is no longer
     # the story's either
@@ -243,14 +261,19 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
     excluded: dict[str, dict[str, str]] = {}
     thinned: dict[str, str] = {}
     emptied: dict[str, str] = {}
+    hollowed: dict[str, tuple[tuple[str, ...], str]] = {}
     for ac_id, counted in sorted(before.coverage.items()):
         gone = sorted(t for t in counted if t in missing)
-        if not gone:
-            continue
         now = list(matches.get(ac_id) or ())
-        if not now:
-            emptied[ac_id] = (f"{_named(gone)}, {before.took} {before.label}, "
-                              f"{_went(gone, unrun, moved)}")
+        empty = sorted(t for t in counted if t in (hollow or {}) and t not in missing)
+        if empty and not now:
+            hollowed[ac_id] = (tuple(empty), _hollowed(empty, hollow or {}, before))
+        if not now and (gone or empty):
+            emptied[ac_id] = "; ".join([
+                *([f"{_named(gone)}, {before.took} {before.label}, "
+                   f"{_went(gone, unrun, moved)}"] if gone else []),
+                *([hollowed[ac_id][1]] if empty else [])])
+        if not gone or not now:
             continue
         asserting = any(asserts(how) for _, how in now)
         old = [t for t, _ in now if id_digest(t) in before.tests]
@@ -273,7 +296,7 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
                               f"{_went(gone, unrun, moved)}; it "
                               f"now rests on {_named(sorted(old))}, "
                               + ("there then too" if asserting else "matched by words alone"))
-    return Judged(excluded, thinned, emptied)
+    return Judged(excluded, thinned, emptied, hollowed)
 
 
 def from_tests(where: str, key: str, criteria: Sequence[AcceptanceCriterion],
@@ -332,11 +355,21 @@ def merged(judged: Sequence[Judged]) -> Judged:
     excluded: dict[str, dict[str, str]] = {}
     thinned: dict[str, str] = {}
     emptied: dict[str, str] = {}
+    hollowed: dict[str, tuple[tuple[str, ...], str]] = {}
     for one in judged:
         for ac_id, tests in one.excluded_for.items():
             excluded[ac_id] = {**tests, **excluded.get(ac_id, {})}
         for ac_id, message in one.thinned.items():
             thinned.setdefault(ac_id, message)
         for ac_id, message in one.emptied.items():
-            emptied.setdefault(ac_id, message)
-    return Judged(excluded, thinned, emptied)
+            said = hollowed.get(ac_id, ((), ""))
+            if ac_id not in emptied:  # the first that said it
+                emptied[ac_id] = message
+                if ac_id in one.hollowed:
+                    hollowed[ac_id] = one.hollowed[ac_id]
+            elif ac_id in one.hollowed and not set(one.hollowed[ac_id][0]) <= set(said[0]):
+                # placeholders now that the first did not see (its version had other tests)
+                emptied[ac_id] = f"{emptied[ac_id]}; {one.hollowed[ac_id][1]}"
+                hollowed[ac_id] = (tuple(sorted({*said[0], *one.hollowed[ac_id][0]})),
+                                   f"{said[1]}; {one.hollowed[ac_id][1]}".lstrip("; "))
+    return Judged(excluded, thinned, emptied, hollowed)

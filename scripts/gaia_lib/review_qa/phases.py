@@ -648,10 +648,13 @@ class Reads:
         from gaia_lib.review_qa import lost_evidence
 
         cases = [case for found, _ in read for case in found]
-        present = {case.test_id for case in self.cases}
+        present = {case.test_id for case in self.cases} - {
+            p.test_id for p in self.placeholders}
         if cases and all(case.test_id in present for case in cases):
-            # nothing of that version is gone: no test of it to weigh (the matching is the
-            # cost of the comparison, and most reviews delete nothing)
+            # nothing of that version is gone, nor a placeholder now (the gap of the AC it
+            # checked names it: sanitize-url's test made `expect(true).toBe(true)`): no test
+            # of it to weigh (the matching is the cost of the comparison, and most reviews
+            # delete nothing)
             return lost_evidence.Previous(
                 0, {}, frozenset(lost_evidence.id_digest(c.test_id) for c in cases), where)
         return lost_evidence.from_tests(where, self.s.key, self.s.story.acceptance_criteria,
@@ -1113,9 +1116,12 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     from gaia_lib.evidence.placeholders import UNRUN_EXAMPLE  # loaded by the reads already
 
     unrun = {p.test_id for p in found_placeholders if p.reason == UNRUN_EXAMPLE}
+    # a test that counted for an AC then and is a placeholder now: the gap names it so
+    hollow = {p.test_id: f"line {p.line}: {p.reason}" for p in found_placeholders
+              if p.test_id not in unrun}
     outside = [u.test for u in coverage.unattributed_tests]
     judged = [lost_evidence.judge(reads.there_then(b, present, outside), now, present, unrun,
-                                  outside, reads.texts)
+                                  outside, reads.texts, hollow)
               for b in compared]
     lost = lost_evidence.merged(judged) if judged else None
     for ac_id, tests in (lost.excluded_for.items() if lost else ()):
@@ -1124,6 +1130,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     for entry in per_ac:  # an AC whose tests then are all gone: its gap names them
         if lost and not entry["matched"] and entry["ac_id"] in lost.emptied:
             entry["gone"] = lost.emptied[entry["ac_id"]]
+            if entry["ac_id"] in lost.hollowed:  # said placeholders there, not again
+                entry["gone_placeholders"] = list(lost.hollowed[entry["ac_id"]][0])
     refusal_only = _refusal_only(criteria, per_ac, cases)
     lines = {case.test_id: case.line for case in cases}
     # the subtests the runner skipped, each by its test (`RunInputs.skipped_subtests`), and

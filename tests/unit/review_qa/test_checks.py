@@ -2145,6 +2145,24 @@ def test_an_uncovered_acs_gap_names_its_tests_that_are_gone(tmp_path: Path) -> N
         ("critical", f"AC2 has no test ({gone}) (priority P0)")]
 
 
+def test_an_acs_test_made_a_placeholder_is_named_once_by_its_gap(tmp_path: Path) -> None:
+    """A gap naming the test that counted for its AC then as a placeholder now (`gone`, with
+    its line: `lost_evidence`'s emptied rule) does not name it again among the tests that do
+    not count nor as its nearest."""
+    s = SimpleNamespace(story_path=tmp_path / "story.md", project=tmp_path,
+                        story=SimpleNamespace(text="## File List\n", acceptance_criteria=[
+                            _ac("AC3", "Given a version, when bumped, then it is 2.0.0")]))
+    test = "t.py::test_bump"
+    gone = f"{test}, counted for it in round 1, is now a placeholder (line 4: empty body)"
+    per_ac = [{"ac_id": "AC3", "matched": False, "tests": [], "priority": "P0",
+               "edge_case": False, "structured": True, "gone": gone,
+               "gone_placeholders": [test],
+               "excluded": {test: "is a placeholder, empty body"},
+               "candidates": [{"test": test, "why": "it counts for no AC: is a placeholder"}]}]
+    check = checks.coverage_check(s, per_ac)  # type: ignore[arg-type]
+    assert [f["message"] for f in check["findings"]] == [f"AC3 has no test ({gone}) (priority P0)"]
+
+
 def test_every_test_of_an_ordering_ac_comparing_without_order_is_a_weak_assertion() -> None:
     """natsort's AC8 ("... sort together with the same numbers in ASCII digits"), its test
     rewritten to `assert sorted(result) == sorted(expected)`: it passes whatever order

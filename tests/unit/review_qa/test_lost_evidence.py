@@ -109,6 +109,34 @@ def test_an_ac_left_with_no_match_is_the_coverage_checks_gap_naming_what_is_gone
         "AC2": "t::a, t::b, t::c and 1 more, counted for it in round 2, are gone"}
 
 
+def test_an_acs_test_made_a_placeholder_is_named_by_its_gap_with_its_line() -> None:
+    """python-semver's `test_should_bump_build`, AC9's one test, its check made a bare call:
+    no longer matching AC9, it left a gap naming two unrelated nearest tests and not that its
+    own test checks nothing now; the gap names it as it names a deleted one, with its line."""
+    hollow = {"t::a": "line 20: asserts nothing real (expect(true))"}
+    before = _before({"AC3": {"t::a": True}, "AC4": {"t::a": True, "t::b": True}},
+                     ["t::a", "t::b"])
+    judged = judge(before, {"AC4": [("t::b", WORDS)]}, {"t::a", "t::b"}, hollow=hollow)
+    assert judged.emptied == {"AC3": "t::a, counted for it in round 2, is now a placeholder "
+                                     "(line 20: asserts nothing real (expect(true)))"}
+    assert (judged.hollowed, judged.thinned, judged.excluded_for) == (
+        {"AC3": (("t::a",), judged.emptied["AC3"])}, {}, {})
+    # beside a deleted one, each said; without `hollow` nothing of it is gone
+    both = _before({"AC3": {"t::a": True, "t::c": True, "t::d": True}}, ["t::a", "t::c", "t::d"])
+    assert judge(both, {}, {"t::a", "t::d"}, hollow={
+        **hollow, "t::d": "line 31: empty body"}).emptied == {"AC3": (
+            "t::c, counted for it in round 2, is gone; t::a, t::d, counted for it in round 2, "
+            "are now placeholders (t::a at line 20: asserts nothing real (expect(true)); t::d "
+            "at line 31: empty body)")}
+    assert judge(before, {}, {"t::a", "t::b"}).emptied == {}
+    # another version that had other tests says what is gone; the placeholder is said too
+    base = judge(_before({"AC3": {"t::z": True}}, ["t::z"], 0), {}, {"t::a"})
+    merged = lost_evidence.merged([base, judged])
+    assert merged.emptied["AC3"] == (f"{base.emptied['AC3']}; {judged.emptied['AC3']}")
+    assert merged.hollowed == {"AC3": (("t::a",), judged.emptied["AC3"])}
+    assert lost_evidence.merged([judged, judged]).emptied == judged.emptied
+
+
 def test_a_test_moved_to_a_file_outside_the_file_list_is_said_moved_not_gone() -> None:
     """columnize: the only test of a P0 AC cut from the File List's test file and pasted,
     unchanged, into a new one the File List does not name: the gap had said it "is gone"."""
