@@ -124,7 +124,11 @@ Two views of the same patterns, both pure:
       return }`, `if 1 == 1 {`, `if 2 > 1 {`, `if x || true {` with no `&&`, `if !debug {` of
       a false constant, a length not below zero); a return under a condition on data, in a
       closure, a subtest's func or a block within the `if`, leaves a real test, as do the
-      checks made before it (a deferred one too: it runs on the return);
+      checks made before it (a deferred one too: it runs on the return). It checks no value;
+      what it does check is said: that its code returns without panicking (a call that never
+      returns hangs it until `go test`'s timeout fails it), and where it waits for what its
+      code must deliver (`wg.Wait()`, `<-ch`, not in a goroutine it leaves or a `select` with a
+      `default`), that this comes (`_go_returns_only`);
     * (Python) it returns a value and checks nothing (no assert, no `raises`, no `fail(`):
       pytest runs it and ignores what it returns (`def test_suite(): return suite`, a
       unittest `load_tests` suite that pytest collects as one empty test).
@@ -4105,11 +4109,11 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
                                "never reports a failure: the helper it hands t to cannot report "
                                "one (no t.Error, t.Fatal or t.Fail call in it that can run: "
                                f"{_shown(_go_call_handing(written_lines[decl + handing]))}): "
-                               "it checks nothing but that its code does not panic")
+                               f"{_go_returns_only(own)}")
         return Placeholder(case.test_id, case.file, case.line,
                            "never reports a failure (no t.Error, t.Fatal or t.Fail call that "
-                           "can run, no helper or assertion library given t): it checks nothing "
-                           "but that its code does not panic")
+                           "can run, no helper or assertion library given t): "
+                           f"{_go_returns_only(own)}")
     if language == "python" and not any(_PY_CHECK.search(text) for _, _, text in statements):
         returned = next((index for index, indent, text in statements
                          if indent <= top and _RETURNS_VALUE.match(text)), None)
@@ -4666,6 +4670,37 @@ SUBTEST_REASON = ("a subtest whose function can report no failure (no t.Error, t
 
 # A Go test's failure written, and a block the reading above found never runs.
 _GO_FAILS = lazy_re(r"\b\w+\.(?:Error|Errorf|Fatal|Fatalf|Fail|FailNow)\s*\(")
+# What a Go test waits at: a channel receive (`<-ch`, `case <-timer.C:`, not a send `ch <- v`
+# nor a `chan<-` type) or a `Wait()` (a WaitGroup's, a Cond's)
+_GO_WAITS = lazy_re(r"(?<![\w)\]])(?<![\w)\]]\s)<-\s*[A-Za-z_][\w.]*(?:\(\))?|\b[\w.]+\.Wait\(\)")
+_GO_SELECT_DEFAULT = lazy_re(r"^\s*default\s*:")
+
+
+def _go_returns_only(own: Sequence[str]) -> str:
+    """What a Go test that reports no failure still checks: that its code returns without
+    panicking (a panic fails it, and a call that never returns hangs it until `go test`'s
+    timeout fails it), no value; where it waits for something its code must deliver (`<-ch`,
+    `wg.Wait()`, not in a `select` with a `default`, nor in a goroutine it starts, which it
+    need not wait for), that this comes, named (clock's `TestClock_Timer_Reset_Unlock`,
+    waiting for its timer to fire after a `Reset`, had read "it checks nothing but that its
+    code does not panic")."""
+    nonblocking = any(_GO_SELECT_DEFAULT.match(line) for line in own)
+    wait, depth, started = None, 0, None  # brace depth, and the depth a goroutine opened at
+    for line in own:
+        code = line.split("//", 1)[0]
+        if started is None and re.match(r"\s*go\s+func\b", code):
+            started = depth
+        if started is None and not (nonblocking and code.lstrip().startswith("case ")):
+            found = _GO_WAITS.search(re.sub(r"^\s*case\s+", "", code))
+            if found:
+                wait = found.group(0)
+                break
+        depth += code.count("{") - code.count("}")
+        if started is not None and depth <= started:
+            started = None
+    said = (f", and that what it waits for comes ({wait}: a deadlock hangs it until go test's "
+            "timeout)") if wait else ""
+    return f"it checks no value, only that its code returns without panicking{said}"
 _GO_NEVER_OPENS = lazy_re(r"^\s*if\s+false\s*\{|" + then_literals.GO_DEAD_BLOCK.pattern)
 # an `if` comparing two sides (after a statement of its own): one value with itself when
 # they are the same text

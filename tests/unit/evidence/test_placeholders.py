@@ -373,8 +373,8 @@ func BenchmarkSplit(b *testing.B) {
 
 def test_a_go_test_that_can_never_report_a_failure_checks_nothing() -> None:
     never = ("never reports a failure (no t.Error, t.Fatal or t.Fail call that can run, no "
-             "helper or assertion library given t): it checks nothing but that its code "
-             "does not panic")
+             "helper or assertion library given t): it checks no value, only that its code "
+             "returns without panicking")
     found = _verdicts("shlex/split_test.go", GO_FAILURES)
     assert {name: verdict for name, verdict in found.items() if verdict is not None} == {
         "TestDiscards": (3, never), "TestOnlyLogs": (7, never),
@@ -392,7 +392,35 @@ def test_a_go_test_that_only_calls_its_code_says_it_checks_that_it_does_not_pani
           '\tRead(`["caf\\udf93\\u12"]`)\n}\n')
     reason = _verdicts("read_test.go", go)["TestBrokenEscape"]
     assert reason is not None
-    assert reason[1].endswith("it checks nothing but that its code does not panic")
+    assert reason[1].endswith("it checks no value, only that its code returns without "
+                              "panicking")
+
+def test_a_go_test_waiting_for_its_code_says_it_checks_that_what_it_waits_for_comes() -> None:
+    """clock's `TestClock_Timer_Reset_Unlock` waits (`wg.Wait()`) for a goroutine that reads
+    its timer twice around a `Reset`, and `TestMock_Ticker_Overflow` only moves the mock: a
+    deadlock hangs either until go test's timeout fails it. They had read "it checks nothing
+    but that its code does not panic"; they check no value, and still count for no AC, but
+    they do check that their code returns, and the first that what it waits for comes. A wait
+    in a goroutine the test does not wait for, or in a `select` with a `default`, is none."""
+    go = ('package q\n\nimport (\n\t"sync"\n\t"testing"\n)\n\n'
+          'func TestReset(t *testing.T) {\n\ttimer := NewTimer()\n\tvar wg sync.WaitGroup\n'
+          '\twg.Add(1)\n\tgo func() {\n\t\tdefer wg.Done()\n\t\t<-timer.C\n'
+          '\t\ttimer.Reset(1)\n\t}()\n\ttimer.Fire()\n\twg.Wait()\n}\n\n'
+          'func TestReceive(t *testing.T) {\n\tch := Start()\n\tselect {\n'
+          '\tcase v := <-ch.Out:\n\t\t_ = v\n\t}\n}\n\n'
+          'func TestUnjoined(t *testing.T) {\n\tch := Start()\n\tgo func() { <-ch.Out }()\n'
+          '\tch.In <- 1\n}\n\n'
+          'func TestPolled(t *testing.T) {\n\tch := Start()\n\tselect {\n'
+          '\tcase <-ch.Out:\n\tdefault:\n\t}\n}\n')
+    returns = ("never reports a failure (no t.Error, t.Fatal or t.Fail call that can run, no "
+               "helper or assertion library given t): it checks no value, only that its code "
+               "returns without panicking")
+    waits = ", and that what it waits for comes ({}: a deadlock hangs it until go test's timeout)"
+    assert _verdicts("q_test.go", go) == {
+        "TestReset": (8, returns + waits.format("wg.Wait()")),
+        "TestReceive": (21, returns + waits.format("<-ch.Out")),
+        "TestUnjoined": (29, returns), "TestPolled": (35, returns)}
+
 
 NEVER_RUNS = {
     "a_test.go": '''package x
@@ -792,7 +820,8 @@ def test_checks_that_cannot_fail_check_nothing() -> None:
     assert _verdicts("o_test.go", CANNOT_FAIL["o_test.go"]) == {
         "TestOrdinalFirst": (1, "never reports a failure (no t.Error, t.Fatal or t.Fail call "
                                 "that can run, no helper or assertion library given t): it "
-                                "checks nothing but that its code does not panic"),
+                                "checks no value, only that its code returns without "
+                                "panicking"),
         "TestOrdinalReal": None,
     }
 
@@ -844,7 +873,8 @@ def test_a_go_test_whose_helpers_only_log_checks_nothing() -> None:
     assert found == {"TestLoggedOnly": "never reports a failure: the helper it hands t to "
                                        "cannot report one (no t.Error, t.Fatal or t.Fail call "
                                        'in it that can run: checkLogs(t, Ordinal(1), "1st")): '
-                                       "it checks nothing but that its code does not panic"}
+                                       "it checks no value, only that its code returns "
+                                       "without panicking"}
     # without the package's texts, a helper handed t is taken to check
     assert placeholders.placeholders(cases) == []
 
@@ -871,7 +901,8 @@ def test_a_go_test_handing_t_to_a_helper_that_cannot_fail_names_that_call() -> N
     found = [(p.line, p.reason) for p in placeholders.placeholders(cases, HOLLOW_HELPER_GO)]
     assert found == [(10, "never reports a failure: the helper it hands t to cannot report one "
                           "(no t.Error, t.Fatal or t.Fail call in it that can run: "
-                          "checkShout(t)): it checks nothing but that its code does not panic")]
+                          "checkShout(t)): it checks no value, only that its code returns "
+                          "without panicking")]
 
 
 # strcase's shape again, the helper's table emptied where it is declared (rewritten)
