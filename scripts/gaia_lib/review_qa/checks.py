@@ -37,7 +37,13 @@ from gaia_lib.story.acceptance import AcceptanceCriterion, split_id
 if TYPE_CHECKING:
     # only named in annotations: a review imports them while its suite runs (phases.Reads),
     # or after it (the coverage report's reader)
-    from gaia_lib.evidence import ac_coverage, coverage_report, sut_mocking, sut_names
+    from gaia_lib.evidence import (
+        ac_coverage,
+        coverage_report,
+        sut_mocking,
+        sut_names,
+        then_literals,
+    )
     from gaia_lib.evidence.placeholders import Placeholder, Unfinished
     from gaia_lib.review_qa import priority_floor
     from gaia_lib.review_qa.context import Setup
@@ -1168,8 +1174,9 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
             if not (lit.kind in (then_literals.ENUM, then_literals.STRING)
                     and lit.value in called)
             and not then_literals.named_as_key(lit, (bodies.get(t, "") for t in entry["tests"])))
-        asserted: set[str] = set()
-        for test_id in entry["tests"]:
+        def asserts(test_id: str, literals: tuple[then_literals.Literal, ...]) -> set[str]:
+            """The values of `literals` that `test_id` asserts."""
+            asserted: set[str] = set()
             # its body as written, and with its constants' literals in place of their names:
             # a check of `ErrInvalidID` asserts the name the Then promises, whose literal
             # (`"xid: invalid ID"`) the constants' reading writes in its place
@@ -1191,6 +1198,9 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                 asserted.update(lit.value for lit in then_literals.asserted_in(
                     then_literals.js_check_calls(bodies.get(test_id, ""), (texts or {})[file]),
                     literals))
+            return asserted
+
+        asserted = {value for test_id in entry["tests"] for value in asserts(test_id, literals)}
         values = [lit.value for lit in literals]
         per_ac.append({"ac_id": ac.ac_id, "literals": values,
                        "asserted": sorted(asserted), "tests": list(entry["tests"])})
@@ -1198,10 +1208,11 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
             first = _strongest(entry)
             findings.append(finding(first.partition("::")[0], lines.get(first, 1), "warning",
                                      "weak-assertion",
-                                     f"no test of {ac.ac_id} asserts any of "
-                                     f"{', '.join(lit.shown for lit in literals)} from its "
-                                     f"Then clause", False,
-                                     ac_id=ac.ac_id))
+                                     _unasserted_said(ac.ac_id, literals, {
+                                         test_id: found for test_id in bodies
+                                         if test_id not in entry["tests"]
+                                         and (found := asserts(test_id, literals))}),
+                                     False, ac_id=ac.ac_id))
         elif entry["matched"] and not literals:
             # no value to look for: still, a test must check more than that a result exists
             other = not then_literals.promises_a_difference(ac.then or "")
@@ -1230,6 +1241,30 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                     f"({_code(str(blind[0]))}): none shows the order its Then clause "
                     "promises", False, ac_id=ac.ac_id, subject="order"))
     return per_ac, ran("then-literals", findings)
+
+
+ASSERTING_NAMED = 2  # tests not counted for an AC that assert its Then's literals, named
+
+
+def _unasserted_said(ac_id: str, literals: Sequence[then_literals.Literal],
+                     elsewhere: Mapping[str, AbstractSet[str]]) -> str:
+    """The warning that no test counted for an AC asserts any of its Then's `literals`, and
+    the tests that do assert some of them without counting for it (`elsewhere`: test -> the
+    values it asserts), named (ASSERTING_NAMED of them, the rest counted): unidiff's "no test
+    of AC2 asserts any of `TypeError`" had spoken of the tests counted for AC2 as if of every
+    test, while `test_missing_encoding`, which asserts it, counts for none."""
+    shown = ", ".join(lit.shown for lit in literals)
+    if not elsewhere:
+        return f"no test of {ac_id} asserts any of {shown} from its Then clause"
+    tests = sorted(elsewhere)
+    named = ", ".join(tests[:ASSERTING_NAMED]) + (
+        f" and {len(tests) - ASSERTING_NAMED} more" if len(tests) > ASSERTING_NAMED else "")
+    values = {value for found in elsewhere.values() for value in found}
+    which = ", ".join(lit.shown for lit in literals if lit.value in values)
+    one = len(tests) == 1
+    return (f"no test counted for {ac_id} asserts any of {shown} from its Then clause; "
+            f"{named}, which {'asserts' if one else 'assert'} {which}, "
+            f"{'is' if one else 'are'} not counted for {ac_id}")
 
 
 def _at_check(test: str, quoted: str, bodies: Mapping[str, str], lines: Mapping[str, int],

@@ -451,6 +451,36 @@ def test_what_a_js_test_hands_a_check_its_describe_defines_is_asserted() -> None
         "no test of AC1 asserts any of `1984"]
 
 
+ENCODING_AC = AcceptanceCriterion(
+    "AC2", "Given a version in different forms, when it is parsed, then the results compare "
+    "equal, and bytes without an encoding are refused with `TypeError`.",
+    "a version in different forms", "it is parsed", "the results compare equal, and bytes "
+    "without an encoding are refused with `TypeError`.", False, None, 2)
+
+
+def test_a_test_asserting_the_thens_literal_but_not_counted_for_its_ac_is_named() -> None:
+    """unidiff: "no test of AC2 asserts any of `TypeError`" spoke of the tests counted for
+    AC2 as of every test, while `test_missing_encoding`, which asserts it, counts for none:
+    the warning names it, and that it is not counted for AC2."""
+    equal = "tests/test_v.py::test_forms_compare_equal"
+    missing = "tests/test_v.py::test_missing_encoding"
+    bodies = {equal: "def test_forms_compare_equal():\n"
+                     "    assert parse(b'1.2.3', encoding='ascii') == parse('1.2.3')\n",
+              missing: "def test_missing_encoding():\n"
+                       "    with pytest.raises(TypeError):\n        parse(b'1.2.3')\n"}
+    rows = [{"ac_id": "AC2", "matched": True, "tests": [equal]}]
+    _, check = checks.literal_evidence([ENCODING_AC], rows, bodies, {equal: 1, missing: 5})
+    assert [(f["line"], f["message"]) for f in check["findings"]] == [(1, (
+        "no test counted for AC2 asserts any of `TypeError` from its Then clause; "
+        "tests/test_v.py::test_missing_encoding, which asserts `TypeError`, is not counted "
+        "for AC2"))]
+    # with no such test, the warning is as it was
+    del bodies[missing]
+    _, check = checks.literal_evidence([ENCODING_AC], rows, bodies, {equal: 1})
+    assert [f["message"] for f in check["findings"]] == [
+        "no test of AC2 asserts any of `TypeError` from its Then clause"]
+
+
 def test_what_a_test_hands_a_check_its_file_defines_is_asserted() -> None:
     """The same tests then drew "no test of AC1 asserts any of `Sam` from its Then clause":
     what a test hands its file's own check (`self.m(name.nickname, "Sam", name)`) is what
