@@ -404,6 +404,9 @@ PROJECTS = (
             "usr/share/gocode/src/github.com/benbjohnson/clock", first=(18, 12, 24)),
     Project("js-search", "npm", "js-search@2.0.1", "ts-dev", "package", held_out=True,
             first=(19, 4, 21)),
+    Project("envconfig", "debian", "golang-github-kelseyhightower-envconfig-dev=1.3.0-2",
+            "go-dev", "usr/share/gocode/src/github.com/kelseyhightower/envconfig",
+            held_out=True),
 )
 
 
