@@ -406,7 +406,7 @@ PROJECTS = (
             first=(19, 4, 21)),
     Project("envconfig", "debian", "golang-github-kelseyhightower-envconfig-dev=1.3.0-2",
             "go-dev", "usr/share/gocode/src/github.com/kelseyhightower/envconfig",
-            held_out=True),
+            held_out=True, first=(17, 3, 22)),
 )
 
 
