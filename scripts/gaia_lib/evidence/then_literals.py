@@ -2359,8 +2359,13 @@ def presence_only(test_source: str, not_one_value: bool = True) -> str | None:
     an `object`: `isinstance(x, (A, object))`), each read without the Python comment after
     it (`assert v == v  # a version`):
     it holds whatever value the code returns. None when the test has another check, or none
-    at all (its checks may sit in a helper)."""
+    at all (its checks may sit in a helper), or is a Go test handing its *testing.T to a
+    helper (`sameText(want, buf.String(), t)` after its error guard: `go_hands_its_t`)."""
     written = _COMMENT_LINE_RE.sub("", test_source)
+    bare = _GO_NOT_CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), written)
+    head = _GO_TEST_HEAD.search(bare)
+    if head is not None and go_hands_its_t(bare, re.escape(head.group(1))):
+        return None  # its checks may sit in the helper it hands its *testing.T to
     code = same_calls_resolved(_py_aliases_resolved(written))
     if GO_FAIL_RE.search(code):  # a Go check under a condition never true never runs
         code = go_without_dead_blocks(code)
@@ -2427,6 +2432,20 @@ def _reads_a_property(code: str, guard: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
+def go_hands_its_t(bare: str, own: str, noop: frozenset[str] = frozenset()) -> bool:
+    """Whether a Go test's code (`bare`: its strings and comments blanked) hands its
+    *testing.T (`own`, escaped) to a helper or a library other than testify's checks, in any
+    place of the call (`checkPeek(t, l, 1)`, `sameText(want, got, t)`): its checks may sit
+    there. `noop`: helpers that cannot fail (they only log), which check nothing."""
+    for handed in re.finditer(rf"[(,]\s*{own}\s*[,)]", bare):
+        call = re.search(r"((?:\w+\.)*\w+)\s*\((?:[^()]*[(,])?\s*$",
+                         bare[max(0, handed.start() - 200):handed.start() + 1])
+        name = call.group(1) if call else ""
+        if name not in noop and not re.match(r"(?:require|assert)\.[A-Z]", name):
+            return True
+    return False
+
+
 def accepts_only(test_source: str, noop: frozenset[str] = frozenset()) -> str | None:
     """The first check of a test whose every check only asks the code to accept what it is
     given: a Go error guard (`if err != nil { t.Fatal(err) }`), a Go `Must` call
@@ -2453,12 +2472,8 @@ def accepts_only(test_source: str, noop: frozenset[str] = frozenset()) -> str | 
         if _GO_OTHER_FAIL.search(bare) or re.search(
                 rf"\b{own}\.Run\s*\([^,]+,\s*(?!func\b)[\w.\[\]]+\s*\)", bare):
             return None  # a panic or exit may fail it; a subtest's function value, check
-        for handed in re.finditer(rf"[(,]\s*{own}\s*[,)]", bare):
-            call = re.search(r"((?:\w+\.)*\w+)\s*\((?:[^()]*[(,])?\s*$",
-                             bare[max(0, handed.start() - 200):handed.start() + 1])
-            name = call.group(1) if call else ""
-            if name not in noop and not re.match(r"(?:require|assert)\.[A-Z]", name):
-                return None  # its checks may sit in the helper (or library) it is handed to
+        if go_hands_its_t(bare, own, noop):
+            return None  # its checks may sit in the helper (or library) it is handed to
     starts = [m.start() for m in _ASSERT_START_RE.finditer(code)]
     checks = [code[at:_statement_end(code, at)].strip() for at in starts]
     checks = [check for check in checks

@@ -1897,3 +1897,27 @@ def test_a_go_nil_check_of_a_result_still_only_asks_that_it_exists() -> None:
     source = _GO_NIL_RECEIVER_PANICS.replace(
         "defer func() {\n\t\tif r := recover(); r == nil {", "got := s.Or(other)\n\t{\n\t\tif got == nil {")
     assert presence_only(source) == "if got == nil {"
+
+
+_GO_HELP_TEXT = '''func TestHelpLayout(t *testing.T) {
+	var cfg Config
+	buf := new(bytes.Buffer)
+	err := WriteHelp("app", &cfg, buf, ListLayout)
+	if err != nil {
+		t.Error(err.Error())
+	}
+	sameText(wantHelp, buf.String(), t)
+}'''
+
+
+def test_a_go_test_handing_its_t_to_a_helper_after_an_error_guard_checks_more() -> None:
+    """A help text's test: the error guard, then a helper of its file handed the
+    *testing.T last (`sameText(want, got, t)`) compares the text. Its checks sit in the
+    helper: it had read "only checks that WriteHelp returns no error"."""
+    assert presence_only(_GO_HELP_TEXT) is None
+    assert accepts_only(_GO_HELP_TEXT) is None
+    guard_only = _GO_HELP_TEXT.replace("\tsameText(wantHelp, buf.String(), t)\n", "")
+    assert presence_only(guard_only) == accepts_only(guard_only) == "if err != nil {"
+    assert presence_only(_GO_HELP_TEXT.replace(
+        "sameText(wantHelp, buf.String(), t)", "require.NoError(t, err)")) == \
+        "require.NoError(t, err)"
