@@ -579,6 +579,32 @@ def test_a_priority_lowered_on_the_branch_is_not_lowered_for_the_review(
             "planned with") in findings
 
 
+def test_a_priority_lowering_committed_since_a_review_is_not_said_uncommitted(
+        qa_project: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    """A story planned P0, its priority edited to P2 on main and reviewed (the edit
+    uncommitted: a priority-lowered warning), then the edit committed in a commit naming no
+    story, its files unchanged: the review again is no cached analysis saying "uncommitted
+    edits" of a story file with none (a service's settings story had read so after its edit
+    was committed)."""
+    story = qa_project.add_story("E1-S1", priority="P0",
+                                 file_list=["app/signup.py", "tests/test_signup.py"])
+    subprocess.run(["git", "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qam",
+                    "E1-S1 planned P0"], cwd=qa_project.root, check=True)
+    story.write_text(story.read_text().replace('priority: "P0"', 'priority: "P2"', 1))
+    command.main(["E1-S1"])
+    findings = _check(qa_project, "integrity")["findings"]
+    assert isinstance(findings, list)
+    lowered = [f["message"] for f in findings if f["rule"] == "priority-lowered"]
+    assert lowered and all("in the story file's uncommitted edits" in m for m in lowered)
+    subprocess.run(["git", "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm",
+                    "lower the priority", "--", str(story)], cwd=qa_project.root, check=True)
+    capsys.readouterr()
+    command.main(["E1-S1"])
+    findings = _check(qa_project, "integrity")["findings"]
+    assert isinstance(findings, list)
+    assert not [f for f in findings if f["rule"] == "priority-lowered"]
+
+
 def _ac3_created_reviewed(project: Project, tests: str,
                           capsys: pytest.CaptureFixture[str]) -> list[str]:
     """A P0 AC3 promising "created" added, `tests` appended to the story's test file, the

@@ -38,10 +38,11 @@ and the parent, and chained by `run` for terminal and CI use:
   `Reads.named_calls`, `evidence.sut_names`) counts for no AC alike.
   Cache: keyed by the story (its Review Gate table left out: recording a row is the review's
   own doing), the ACs, the discovered tests, the story gate's File List warnings (git's view
-  of the branch), the tool versions, the run's skipped tests and per-test signals, and the
-  plugin's own code (`core.engine`: an update that keeps the version
-  number serves no analysis of the old code); a project coverage report is part of the key
-  unless this review produced it.
+  of the branch), the priorities the story was planned with as git has them (an edit of the
+  story file committed since a review is no longer its "uncommitted edits"), the tool
+  versions, the run's skipped tests and per-test signals, and the plugin's own code
+  (`core.engine`: an update that keeps the version number serves no analysis of the old
+  code); a project coverage report is part of the key unless this review produced it.
 - `finalize` (parent): verdict from the resolver only, payload validation, the report and its
   test-artifacts mirror, the Review Gate row, the QA round (recorded through QA gating's one
   recorder: test-status.md and the rounds ledger together), the composite check, the finalize
@@ -261,7 +262,8 @@ def story_fingerprint(text: str) -> str:
 def cache_key(s: Setup, full: bool, test_paths: Sequence[str],
               run: RunInputs | None = None, gate_warnings: Sequence[str] = (),
               plugins: Mapping[str, str] | None = None,
-              compared: Sequence[str | None] = ()) -> str:
+              compared: Sequence[str | None] = (),
+              floors: Mapping[str, priority_floor.Lowered] | None = None) -> str:
     report = None if run is not None and run.coverage is not None else \
         coverage_run.find_report(s.project)
     material = {
@@ -296,6 +298,10 @@ def cache_key(s: Setup, full: bool, test_paths: Sequence[str],
         # The story's tests on the base branch and in the branch's commits, which this
         # review's are compared with (`Reads.base_before`, `branch_before`).
         "compared": list(compared),
+        # The priorities the story was planned with, read from git (`Reads.priority_floors`):
+        # an edit committed since is no longer "the story file's uncommitted edits".
+        "floors": sorted((low.ac_id, low.kept, low.now, low.where)
+                         for low in (floors or {}).values()),
         # Where the tests belong (the architecture check's documents).
         "test_dirs_documents": {path.name: sha256_bytes(path.read_bytes())
                                 for path in qa_checks.test_dirs_documents(s.project)
@@ -1033,7 +1039,8 @@ def deterministic_analysis(s: Setup, *, full: bool = False, base: str | None = N
     if reads is None:
         reads = Reads(s, full, base)
     key = cache_key(s, reads.full, reads.found.all_files, run, reads.gate[0], reads.plugins,
-                    [b.marker() if b else None for b in (reads.base_before, reads.branch_before)])
+                    [b.marker() if b else None for b in (reads.base_before, reads.branch_before)],
+                    reads.priority_floors)
     if use_cache:
         hit = _cache_hit(s, key)
         if hit is not None:
