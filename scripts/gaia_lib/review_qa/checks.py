@@ -123,7 +123,7 @@ def integrity_check(s: Setup, gate_findings: Sequence[dict[str, Any]],
                     lowered: Mapping[str, priority_floor.Lowered]) -> dict[str, Any]:
     """The integrity check: the story gate's findings (`gate_evidence`) and a warning for each
     AC whose priority the branch lowered (`lowered`: `priority_floor`; the review keeps the
-    earlier one)."""
+    earlier one), in the story's order of ACs (AC2 before AC10)."""
     rel_story = paths.relative_to_project(s.story_path, s.project)
     lines = {ac.ac_id: ac.line for ac in s.story.acceptance_criteria}
     return ran("integrity", [*gate_findings, *(
@@ -131,7 +131,7 @@ def integrity_check(s: Setup, gate_findings: Sequence[dict[str, Any]],
                 f"{ac_id}'s priority was lowered {low.where} ({low.kept} -> {low.now}): the "
                 f"review keeps {low.kept}, the priority the story was planned with", False,
                 ac_id=ac_id)
-        for ac_id, low in sorted(lowered.items()))])
+        for ac_id, low in sorted(lowered.items(), key=lambda item: lines.get(item[0], 0)))])
 
 
 NO_CRITERIA = "No acceptance criteria found in story"

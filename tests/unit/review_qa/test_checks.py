@@ -2296,3 +2296,20 @@ def test_an_acs_tests_that_could_not_run_leave_it_unverified_not_untested(
     started = checks.coverage_check(s, per_ac)  # type: ignore[arg-type]
     assert [(f["rule"], f["severity"]) for f in started["findings"]] == [
         ("missing-ac-coverage", "critical"), ("missing-ac-coverage", "critical")]
+
+
+def test_the_acs_whose_priority_was_lowered_are_said_in_the_storys_order(
+        tmp_path: Path) -> None:
+    """A story of ten ACs, every priority taken out: the warnings go AC1, AC2, ..., AC10, as
+    the story has them (they had read AC1, AC10, AC2, ... by their ids' letters)."""
+    from gaia_lib.review_qa import priority_floor
+    from gaia_lib.story.parser import parse_story
+
+    criteria = "\n".join(f"- [ ] **AC{n}:** Given a, when b, then c." for n in range(1, 11))
+    path = tmp_path / "E1-S1.md"
+    story = parse_story(f"---\nkey: E1-S1\nstatus: review\n---\n\n# Story: T\n\n"
+                        f"## Acceptance Criteria\n\n{criteria}\n", path)
+    lowered = {f"AC{n}": priority_floor.Lowered(f"AC{n}", "P1", "none") for n in range(1, 11)}
+    found = checks.integrity_check(SimpleNamespace(  # type: ignore[arg-type]
+        story=story, story_path=path, project=tmp_path), [], lowered)["findings"]
+    assert [f["message"].split("'")[0] for f in found] == [f"AC{n}" for n in range(1, 11)]
