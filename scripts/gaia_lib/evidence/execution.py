@@ -1259,7 +1259,9 @@ def runner_error(stdout: str, stderr: str, project: Path | None = None) -> str:
     other error line (`_found_no_test_file`); unittest failing to load a name it was given,
     with the exception that stopped it (`_unittest_unloaded`); vitest missing a package its
     config needs, with its `MISSING DEPENDENCY` line (`Cannot find dependency 'happy-dom'`),
-    not the worker error after it."""
+    not the worker error after it. A `go test -json` run's last line is the last its events
+    print (`runner_output.go_printed`: a TestMain's `log.Fatal(err)` message, without log's
+    date and time), not an event's JSON nor go's `FAIL <package>` line."""
     stdout, stderr = runner_output.without_colour(stdout), runner_output.without_colour(stderr)
     found_none = _found_no_test_file(stdout + "\n" + stderr)
     if found_none is not None:
@@ -1360,7 +1362,10 @@ def _telling_line(stdout: str, stderr: str) -> str:
                 return at_most(" ".join(found.group(0).replace('\\"', '"').split()))
             if found:  # pytest's `E` column is its layout, not the error's words
                 return at_most(" ".join(re.sub(r"^E\s+", "", found.group(0)).split()))
-    lines = [line for line in (stdout + "\n" + stderr).splitlines() if line.strip()]
+    # a `go test -json` stream: what its events print, not their JSON
+    printed = runner_output.go_printed(stdout)
+    lines = [line for line in ("\n".join(printed) if printed is not None else stdout).splitlines()
+             + stderr.splitlines() if line.strip()]
     return at_most(" ".join(lines[-1].split())) if lines else "it printed nothing"
 
 

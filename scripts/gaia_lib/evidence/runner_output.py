@@ -932,6 +932,20 @@ class _GoStream:
         return [key for key in self.started if key not in self.final]
 
 
+def _go_events(text: str) -> Iterator[dict[str, Any]]:
+    """Each line of `text` that reads as a `go test -json` event (a JSON object with an
+    Action), in order; any other line is skipped."""
+    for line in text.splitlines():
+        if not line.lstrip().startswith("{"):
+            continue
+        try:
+            event = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(event, dict) and isinstance(event.get("Action"), str):
+            yield event
+
+
 def _go_stream(text: str) -> _GoStream:
     """Every event of a `go test -json` stream that reads as one: a line that is no event
     (build output go passes through as text, a line cut or garbled, an event without an
@@ -944,15 +958,7 @@ def _go_stream(text: str) -> _GoStream:
     continued: dict[tuple[str, str], int] = {}  # a message read on its lines: their indent
     examples: dict[tuple[str, str], list[str]] = {}  # a failed example's `got:` / `want:`
     frames: set[tuple[str, str]] = set()  # a panic's stack at the test's own function
-    for line in text.splitlines():
-        if not line.lstrip().startswith("{"):
-            continue
-        try:
-            event = json.loads(line)
-        except ValueError:
-            continue
-        if not isinstance(event, dict) or not isinstance(event.get("Action"), str):
-            continue
+    for event in _go_events(text):
         action, package, test = event["Action"], event.get("Package", ""), event.get("Test")
         if not isinstance(package, str) or (test is not None and not isinstance(test, str)):
             continue
@@ -1358,6 +1364,32 @@ def _go_failure(output: object) -> str | None:
         return None
     glued = _GO_GLUED_END.search(output)
     return failure_line(output[:glued.start()] if glued else output)
+
+
+# go's own line ending a package (`FAIL\t<package>\t0.01s`, `ok ...`, `FAIL`, `exit status 1`).
+_GO_PACKAGE_END = lazy_re(r"^(?:(?:FAIL|ok)(?:\s+\S+(?:\s+\S+)?)?|exit status \d+)$")
+# The date and time the `log` package writes before a message (`2026/01/02 03:04:05 `).
+_GO_LOG_STAMP = lazy_re(r"^\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? ")
+
+
+def go_printed(text: str) -> list[str] | None:
+    """The non-empty lines a `go test -json` stream's events print (their `Output`), less
+    go's framing and its own line ending a package (`FAIL\t<package>\t0.01s`) where any other
+    is left, each without the date and time `log` writes before it: what a package that
+    stopped before its tests said (a TestMain's `log.Fatal(err)`); None where no line of `text`
+    is such an event."""
+    printed: list[str] | None = None
+    for event in _go_events(text):
+        printed = printed if printed is not None else []
+        output = event.get("Output")
+        if isinstance(output, str) and output.strip():
+            printed += [_GO_LOG_STAMP.sub("", said.strip())
+                        for said in output.splitlines() if said.strip()]
+    if printed is None:
+        return None
+    own = [said for said in printed
+           if not _GO_FRAMING.match(said) and not _GO_PACKAGE_END.match(said)]
+    return own or printed
 
 
 # --- TAP (bats --tap) -------------------------------------------------------------------------

@@ -208,6 +208,17 @@ def test_a_runner_that_stops_before_its_tests_says_why_and_counts_nothing(
          "last):\n  File \"/w/test_order.py\", line 1, in <module>\n    import graphlib2\n"
          "ModuleNotFoundError: No module named 'graphlib2'\n\n\n" + "-" * 70 + "\n",
      "unittest could not load test_order: ModuleNotFoundError: No module named 'graphlib2'"),
+    # `go test -json` of a package whose TestMain stops on `log.Fatal(err)` before any test
+    # (a golden file it reads is gone): the line the package printed, without log's date and
+    # time, not the last event's JSON nor go's `FAIL <package>` line
+    ('{"Time":"2026-01-02T03:04:05Z","Action":"start","Package":"example.com/conf"}\n'
+     '{"Time":"2026-01-02T03:04:05Z","Action":"output","Package":"example.com/conf",'
+     '"Output":"2026/01/02 03:04:05 open testdata/help.golden: no such file or directory\\n"}\n'
+     '{"Time":"2026-01-02T03:04:05Z","Action":"output","Package":"example.com/conf",'
+     '"Output":"FAIL\\texample.com/conf\\t0.01s\\n"}\n'
+     '{"Time":"2026-01-02T03:04:05Z","Action":"fail","Package":"example.com/conf",'
+     '"Elapsed":0.01}\n', "",
+     "open testdata/help.golden: no such file or directory"),
 ])
 def test_the_line_that_says_why_a_runner_stopped(stdout: str, stderr: str, said: str) -> None:
     assert execution.runner_error(stdout, stderr) == said
