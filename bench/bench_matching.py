@@ -408,7 +408,8 @@ PROJECTS = (
             "go-dev", "usr/share/gocode/src/github.com/kelseyhightower/envconfig",
             held_out=True, first=(17, 3, 22)),
     Project("ksuid", "debian", "golang-github-segmentio-ksuid-dev=1.0.4-2", "go-dev",
-            "usr/share/gocode/src/github.com/segmentio/ksuid", held_out=True),
+            "usr/share/gocode/src/github.com/segmentio/ksuid", held_out=True,
+            first=(8, 0, 16)),
 )
 
 
