@@ -7,7 +7,9 @@ true/false/null (each kept as the AC spells it too, `None`, for messages: `Liter
 test's source (`assert`, `expect(…)…` and `expect<Type>(…)…`, `assertEquals(`, `assert_eq!`,
 `[ "$status" -eq … ]`, Go `if … { t.Errorf(…) }`, `c.Assert(…)` …; true/false/null also by
 the assertions named for them: `assertIsNone(`, `toBeNull()`, `assert.Nil(`, `assertFalse(`
-…): the evidence behind a "weak assertion" finding.
+…): the evidence behind a "weak assertion" finding. A Go test comparing the error a call
+gave with a named one (`_, err := Parse("123")` then `if err != errStrSize {`) asserts what it
+handed that call, the input it checks is refused (`asserted_literals`; not the matcher's).
 A table-driven test's data table holds its expected values, so it
 counts as an assertion too: a pytest `@pytest.mark.parametrize(…)` decorator (with the
 table its module declares where it names one: `@pytest.mark.parametrize("s, expected",
@@ -1433,15 +1435,42 @@ def asserted_literals(test_source: str, literals: Iterable[Literal]) -> tuple[Li
     """The `literals` that occur inside an assertion in `test_source`, in the given order; a
     pytest test parametrized by a table its module declares (`@pytest.mark.parametrize("s,
     expected", PARSE_TEST_CASES)`, the table before the test as `testcases` gives it) checks
-    that table's rows, as it does a table written in the decorator. (The matcher reads such
-    a table as the test's data, `table_strings`, not as its assertions: counted as asserted
-    there too, it gave inflection's `test_singularize_plural` the pluralizing AC.)"""
+    that table's rows, as it does a table written in the decorator; a Go test comparing the
+    error a call gave with a named one checks what it handed that call (`_go_refused_calls`:
+    `_, err := Parse("123")` then `if err != errStrSize {` asserts `123` is refused). (The
+    matcher reads such a table as the test's data, `table_strings`, not as its assertions:
+    counted as asserted there too, it gave inflection's `test_singularize_plural` the
+    pluralizing AC.)"""
     test_source = go_testify_forwarded(test_source)
     code = _COMMENT_LINE_RE.sub("", test_source)
     tables = [table for name in dict.fromkeys(_parametrize_names(code))
               if (table := _named_table(code, name)) is not None]
     spans = assertion_spans(test_source)
-    return asserted_in((*spans, *_added_to_expected(code, spans), *tables), literals)
+    return asserted_in((*spans, *_added_to_expected(code, spans), *tables,
+                        *_go_refused_calls(code)), literals)
+
+
+# A Go guard comparing an error with a named one, not nil: `if err != errStrSize {`, `if err
+# == ErrX {`, `if !errors.Is(err, ErrX) {`.
+_GO_NAMED_ERROR_GUARD = lazy_re(
+    r"^[ \t]*(?:\}\s*else\s+)?if\s+(?:(?P<name>[eE]rr\w*)\s*[!=]=\s*(?!nil\b)(?:\w+\.)?"
+    r"[A-Za-z_]\w*|!?\s*errors\.Is\s*\(\s*(?P<is>[eE]rr\w*)\s*,\s*(?!nil\b)(?:\w+\.)?"
+    r"[A-Za-z_]\w*\s*\))\s*\{", re.M)
+
+
+def _go_refused_calls(code: str) -> list[str]:
+    """The statement giving the error a Go guard compares with a named error, the last one
+    before it giving that name (`_, err := Parse("123")` then `if err != errStrSize {`): what
+    it hands the code is the input the test checks is refused, as `pytest.raises` holds the
+    call it expects to raise. Read for the values a test asserts, not by the matcher."""
+    out = []
+    for guard in _GO_NAMED_ERROR_GUARD.finditer(code):
+        name = re.escape(guard.group("name") or guard.group("is"))
+        given = list(re.finditer(rf"^[ \t]*(?:[\w.]+\s*,\s*)*{name}\s*:?=(?!=)",
+                                 code[:guard.start()], re.M))
+        if given:
+            out.append(code[given[-1].start():_statement_end(code, given[-1].start())])
+    return out
 
 
 def _added_to_expected(code: str, spans: Sequence[str]) -> list[str]:

@@ -1921,3 +1921,30 @@ def test_a_go_test_handing_its_t_to_a_helper_after_an_error_guard_checks_more() 
     assert presence_only(_GO_HELP_TEXT.replace(
         "sameText(wantHelp, buf.String(), t)", "require.NoError(t, err)")) == \
         "require.NoError(t, err)"
+
+
+_GO_REFUSED = '''func TestParseID(t *testing.T) {
+	_, err := ParseID("12")
+	if err != errIDLength {
+		t.Fatal("a 2-character id was accepted")
+	}
+}'''
+
+
+@pytest.mark.parametrize(("body", "asserted"), [
+    (_GO_REFUSED, True),
+    (_GO_REFUSED.replace("if err != errIDLength {", "if !errors.Is(err, ErrIDLength) {"), True),
+    # the guard checks only that the call succeeded: what it is handed is no checked value
+    (_GO_REFUSED.replace("if err != errIDLength {", "if err != nil {"), False),
+    # an error of another call compared
+    (_GO_REFUSED.replace('\tif err != errIDLength {',
+                         '\t_, err = Check()\n\tif err != errIDLength {'), False),
+])
+def test_a_go_input_whose_error_is_compared_with_a_named_one_is_asserted(
+        body: str, asserted: bool) -> None:
+    """An id parser's refusal of a too-short id: `_, err := ParseID("12")`, then the error
+    compared with the one it promises. The Then's "such as `12`" is the input checked to be
+    refused, as pytest.raises holds its call: it had read "no test asserts any of `12`"."""
+    literals = then_literals("then it is refused with an error: an id of the wrong length "
+                             "such as `12`")
+    assert literals and (asserted_literals(body, literals) == literals) is asserted
