@@ -128,7 +128,9 @@ Two views of the same patterns, both pure:
       what it does check is said: that its code returns without panicking (a call that never
       returns hangs it until `go test`'s timeout fails it), and where it waits for what its
       code must deliver (`wg.Wait()`, `<-ch`, not in a goroutine it leaves or a `select` with a
-      `default`), that this comes (`_go_returns_only`);
+      `default`), that this comes (`_go_returns_only`). A test whose name or comments say
+      that is what it checks ("won't block if not read from", "must not crash",
+      `TestNoPanic`) is left alone, as a Python test saying it does not raise;
     * (Python) it returns a value and checks nothing (no assert, no `raises`, no `fail(`):
       pytest runs it and ignores what it returns (`def test_suite(): return suite`, a
       unittest `load_tests` suite that pytest collects as one empty test).
@@ -4041,7 +4043,7 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
             outer.js_code) and not (
             _NO_RAISE_NAME.search(title := case.name.rsplit(" > ", 1)[-1])
             or _NO_RAISE_SAID.search(title)
-            or _JS_SAID_CHECKED.search(" ".join(_js_comments(written_lines[decl:])))):
+            or _JS_SAID_CHECKED.search(" ".join(_slash_comments(written_lines[decl:])))):
         return Placeholder(case.test_id, case.file, case.line,
                            "it checks nothing but that its code does not throw: no expect, "
                            "assert or throw, no helper that checks")
@@ -4101,6 +4103,8 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
             return Placeholder(case.test_id, case.file, base_line + decl + empty,
                                "never reports a failure: it hands its checking helper no row "
                                f"to check ({_shown(written_lines[decl + empty].strip())})")
+        if _go_says_it_returns(case.name, written_lines[:decl + 1] + own):
+            return None
         # a helper it hands its t to that cannot report a failure through it: that call, not
         # "no helper given t" (strcase's `toKebab(t)` whose table loop lost its `tb.Errorf`)
         handing = _go_hands_t(own)
@@ -4319,8 +4323,8 @@ def _js_may_check(statements: Iterable[str], checking: AbstractSet[str],
     return False
 
 
-def _js_comments(lines: Iterable[str]) -> list[str]:
-    """The comments of a JS/TS test's lines (`// ...`, `/* ... */` within a line)."""
+def _slash_comments(lines: Iterable[str]) -> list[str]:
+    """The comments of a JS/TS or Go test's lines (`// ...`, `/* ... */` within a line)."""
     return [found.group(1) or found.group(2) or "" for line in lines
             for found in re.finditer(r"//(.*)$|/\*(.*?)\*/", line)]
 
@@ -4674,6 +4678,25 @@ _GO_FAILS = lazy_re(r"\b\w+\.(?:Error|Errorf|Fatal|Fatalf|Fail|FailNow)\s*\(")
 # nor a `chan<-` type) or a `Wait()` (a WaitGroup's, a Cond's)
 _GO_WAITS = lazy_re(r"(?<![\w)\]])(?<![\w)\]]\s)<-\s*[A-Za-z_][\w.]*(?:\(\))?|\b[\w.]+\.Wait\(\)")
 _GO_SELECT_DEFAULT = lazy_re(r"^\s*default\s*:")
+
+
+# A Go test that says returning is what it checks, in its name (`TestNoPanic`,
+# `TestDoesNotBlock`, `TestNonBlocking`) or its comments ("won't block if not read from",
+# "must not crash", "without hanging"): a panic fails it and a call that never returns hangs it
+# until go test's timeout fails it, so it checks what it says (as a Python test saying it does
+# not raise).
+_GO_STUCK = r"(?:block|hang|deadlock|stall|panic|crash)"
+_GO_RETURNS_NAME = lazy_re(rf"(?:no|not|never|without|non)_?{_GO_STUCK}", re.I)
+_GO_RETURNS_SAID = lazy_re(rf"(?:(?:\bnot|n't|\bnever|\bwithout|\bno)\s+(?:\w+\s+)?|\bnon-?)"
+                           rf"{_GO_STUCK}", re.I)
+
+
+def _go_says_it_returns(name: str, lines: Sequence[str]) -> bool:
+    """Whether a Go test's name or comments say that its code returning is what it checks
+    (clock's `TestMock_Ticker_Overflow`: "Ensure that the mock's Ticker channel won't block
+    if not read from")."""
+    return bool(_GO_RETURNS_NAME.search(name.rsplit("/", 1)[-1]) or _GO_RETURNS_SAID.search(
+        " ".join(_slash_comments(lines))))
 
 
 def _go_returns_only(own: Sequence[str]) -> str:

@@ -385,15 +385,41 @@ def test_a_go_test_that_can_never_report_a_failure_checks_nothing() -> None:
 
 def test_a_go_test_that_only_calls_its_code_says_it_checks_that_it_does_not_panic() -> None:
     """A panic fails a Go test: one that calls its code on bad input and checks no result
-    (gjson's invalid-unicode test, "these should not fail") checks that much, not nothing."""
+    (gjson's invalid-unicode test) checks that much, not nothing."""
     go = ('package q\n\nimport "testing"\n\n'
           'func TestBrokenEscape(t *testing.T) {\n'
-          '\t// a truncated escape must not crash the reader\n'
           '\tRead(`["caf\\udf93\\u12"]`)\n}\n')
     reason = _verdicts("read_test.go", go)["TestBrokenEscape"]
     assert reason is not None
     assert reason[1].endswith("it checks no value, only that its code returns without "
                               "panicking")
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("\t// a truncated escape must not crash the reader\n", True),
+    ("// Ensure that the ticker won't block if not read from.\n", True),
+    ("// Ensure that the ticker does not hang.\n", True),
+    ("// Ensure that the ticker ticks.\n", False),  # says what it does not check
+    ("// TODO: check the panic message\n", False),
+])
+def test_a_go_test_saying_that_its_code_returning_is_what_it_checks_is_left_alone(
+        said: str, kept: bool) -> None:
+    """clock's `TestMock_Ticker_Overflow` ("won't block if not read from") moves its mock with
+    a ticker nobody reads: a deadlock hangs it until go test's timeout, a panic fails it; as a
+    Python test saying it does not raise, it checks what it says. It had been a placeholder."""
+    where = "before" if not said.startswith("\t") else "inside"
+    go = ('package q\n\nimport "testing"\n\n'
+          + (said if where == "before" else "")
+          + 'func TestOverflow(t *testing.T) {\n' + (said if where == "inside" else "")
+          + '\tticker := NewTicker()\n\tticker.Advance(10)\n}\n')
+    assert (_verdicts("q_test.go", go)["TestOverflow"] is None) is kept
+
+
+@pytest.mark.parametrize("name", ["TestNoPanicOnEmpty", "TestDoesNotBlock", "TestNonBlocking"])
+def test_a_go_test_named_for_its_code_returning_is_left_alone(name: str) -> None:
+    go = ('package q\n\nimport "testing"\n\n'
+          f'func {name}(t *testing.T) {{\n\tRead(nil)\n}}\n')
+    assert _verdicts("q_test.go", go)[name] is None
 
 def test_a_go_test_waiting_for_its_code_says_it_checks_that_what_it_waits_for_comes() -> None:
     """clock's `TestClock_Timer_Reset_Unlock` waits (`wg.Wait()`) for a goroutine that reads
