@@ -2853,7 +2853,8 @@ def test_a_go_subtest_the_runner_skipped_covers_no_ac_and_is_reported(
     """golang-lru's table of two rows run by `t.Run(tc.name, ...)`, its peek row skipped by
     `t.Skip` as it runs: `go test` reports the test passed, and `TestRows/peek_...` skipped.
     The review reads the test without that row (its name and code): the peek AC has no test,
-    and the skipped subtest is named."""
+    and the skipped subtest is named, at the line of its `t.Skip` with its reason (ksuid's
+    scenario skipped at line 265 had stood at its test's line, 8, saying no reason)."""
     need("go", "go is not installed")
     monkeypatch.chdir(project.root)
     _go_project(project, "example.com/lru")
@@ -2885,8 +2886,8 @@ def test_a_go_subtest_the_runner_skipped_covers_no_ac_and_is_reported(
     findings = _check(project, "test-quality")["findings"]
     assert isinstance(findings, list)
     assert [(f["line"], f["rule"], f["message"]) for f in findings] == [(
-        5, "skipped-test", "lru_test.go::TestLooks/peek returns the kept value was reported "
-        "skipped by the runner (a subtest); it covers no AC")]
+        16, "skipped-test", "lru_test.go::TestLooks/peek returns the kept value was reported "
+        "skipped by the runner (a subtest): lru_test.go:16: later; it covers no AC")]
 
 
 def test_a_go_subtest_that_can_report_no_failure_covers_no_ac_and_is_reported(

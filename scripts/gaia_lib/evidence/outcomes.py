@@ -783,6 +783,31 @@ def skipped_subtests(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase]
     return dict(sorted(out.items()))
 
 
+def skipped_subtest_reasons(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase]
+                            ) -> dict[str, tuple[str, int | None]]:
+    """`file::TestX/name` of each subtest `skipped_subtests` names -> what the runner said of
+    its skip (`x_test.go:21: later`, the file written from the project's root) and the line of
+    the test's file that says it (None where it names another file); a skip said without a
+    reason is left out. ksuid's `TestCompressedSet` runs its scenarios as function values,
+    one of which skips at line 265: the finding had stood at the test's line, 8, saying no
+    reason."""
+    listed = list(outcomes)
+    by_id = {case.test_id: case for case in cases}
+    directories = {str(PurePosixPath(case.file).parent) for case in cases}
+    out: dict[str, tuple[str, int | None]] = {}
+    for test, names in skipped_subtests(listed, cases).items():
+        case = by_id[test]
+        for name in names:
+            reported = f"{case.name}/{_go_subtest_name(name)}"
+            said = next((o.message for o in reversed(listed) if o.name == reported
+                         and o.outcome == SKIPPED and o.message
+                         and _same_file(case.file, o.file, directories)), None)
+            if said:
+                out[f"{test}/{name}"] = (go_said_in_project(said, case.file),
+                                         _go_said_at(said, case.file))
+    return out
+
+
 def _go_subtests_reported(listed: Sequence[TestOutcome], cases: Sequence[TestCase]
                           ) -> Iterator[tuple[TestCase, list[tuple[str, str]]]]:
     """Each Go test with the outcomes the runner reported of its subtests (`TestX/

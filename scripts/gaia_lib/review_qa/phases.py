@@ -241,6 +241,9 @@ class RunInputs:
     # a Go test's subtests the runner skipped while others of it ran
     # (`outcomes.skipped_subtests`), by the names its source writes: read without them
     skipped_subtests: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    # what the runner said of each such skip, and the line it names (`outcomes.
+    # skipped_subtest_reasons`): `file::TestX/name` -> (`x_test.go:21: later`, 21)
+    subtest_skips_said: Mapping[str, tuple[str, int | None]] = field(default_factory=dict)
     # a JS/TS test that passed with its first stored snapshot left unchecked by the run
     # (`outcomes.unchecked_snapshots`): test id -> that snapshot's name
     unchecked_snapshots: Mapping[str, str] = field(default_factory=dict)
@@ -280,6 +283,8 @@ def cache_key(s: Setup, full: bool, test_paths: Sequence[str],
         "instances": sorted(run.instances.items()) if run is not None else None,
         "skipped_subtests": (sorted((t, list(n)) for t, n in run.skipped_subtests.items())
                              if run is not None else None),
+        "subtest_skips_said": sorted(run.subtest_skips_said.items()) if run is not None
+        else None,
         "executes": sorted((run.executes or {}).items()) if run is not None else None,
         "units": (sorted((t, sorted(u)) for t, u in run.units.by_test.items())
                   if run is not None and run.units is not None else None),
@@ -1148,6 +1153,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                   for name in skipped}
     empty_subtests = [p for found in reads.placeholder_subtests.values() for p in found
                       if p.test_id not in subtest_of]
+    said = run.subtest_skips_said if run else {}  # why each skipped, at which line
     literal_rows, literal_check = qa_checks.literal_evidence(
         criteria, per_ac, bodies, lines, reads.texts,
         {**reads.js_constants,
@@ -1195,9 +1201,10 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
             folders=[f"{rel}/" for rel in file_list_rels if (s.project / rel).is_dir()]),
             refusal_only, unrunnable=bool(missing)),
         qa_checks.placeholder_check([*found_placeholders, *empty_subtests], {
-            **runner_skipped, **{subtest: "reported skipped by the runner (a subtest)"
-                                 for subtest in subtest_of}},
-                                    {**lines, **{subtest: lines.get(test, 1)
+            **runner_skipped, **{subtest: "reported skipped by the runner (a subtest)" + (
+                f": {said[subtest][0]}" if subtest in said else "") for subtest in subtest_of}},
+                                    {**lines, **{subtest: said.get(subtest, ("", None))[1]
+                                                 or lines.get(test, 1)
                                                  for subtest, test in subtest_of.items()}},
                                     reads.mocking,
                                     failed=_story_failed(reads, run), unchecked=unchecked,
@@ -1551,6 +1558,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
             [test.partition("::")[0] for test in skipped]),
         instances=outcomes.instances(evidence.tests, reads.cases, reads.inherited),
         skipped_subtests=outcomes.skipped_subtests(evidence.tests, reads.cases),
+        subtest_skips_said=outcomes.skipped_subtest_reasons(evidence.tests, reads.cases),
         unchecked_snapshots=outcomes.unchecked_snapshots(evidence.tests, reads.cases,
                                                          reads.inherited),
         required_failed=required_failed,

@@ -312,6 +312,26 @@ def test_the_subtests_of_a_go_test_the_runner_skipped_are_named_as_its_source_wr
         "o_test.go::TestRows": ("peek keeps order",)}
     assert outcomes.skipped_subtests(tests[:1], cases) == {}
 
+def test_a_skipped_subtests_reason_and_line_are_what_the_runner_said() -> None:
+    """ksuid's `TestCompressedSet` runs scenarios as function values, one skipping at line 265
+    of its file: the reason and that line are the runner's (`set_test.go:265: ...`); a skip
+    said in another file has no line of this one, a bare skip no reason."""
+    body = ('func TestSet(t *testing.T) {\n\tfor _, tc := range []struct{ name string }{\n'
+            '\t\t{name: "a"}, {name: "b"}, {name: "c"}, {name: "d"},\n\t} {\n'
+            '\t\tt.Run(tc.name, func(t *testing.T) {})\n\t}\n}\n')
+    cases = [TestCase("pkg/set_test.go", "TestSet", 1, body)]
+    tests = [runner_output.TestOutcome("TestSet", "passed", "example.com/m/pkg"),
+             runner_output.TestOutcome("TestSet/a", "skipped", "example.com/m/pkg",
+                                       message="set_test.go:265: needs a bigger set"),
+             runner_output.TestOutcome("TestSet/b", "skipped", "example.com/m/pkg",
+                                       message="helpers_test.go:9: later"),
+             runner_output.TestOutcome("TestSet/c", "skipped", "example.com/m/pkg"),
+             runner_output.TestOutcome("TestSet/d", "passed", "example.com/m/pkg")]
+    assert outcomes.skipped_subtest_reasons(tests, cases) == {
+        "pkg/set_test.go::TestSet/a": ("pkg/set_test.go:265: needs a bigger set", 265),
+        "pkg/set_test.go::TestSet/b": ("pkg/helpers_test.go:9: later", None)}
+
+
 def test_a_skipped_subtest_of_a_positional_table_row_is_named_as_the_runner_names_it() -> None:
     """goutils' check of empty strings: a table of `{"swap case", SwapCase("")}` rows run by
     `t.Run(c.name, ...)`, one of them skipped: the source writes no `name:`, the runner's name
