@@ -411,6 +411,8 @@ PROJECTS = (
             "usr/share/gocode/src/github.com/segmentio/ksuid", held_out=True,
             first=(8, 0, 16)),
     Project("sqids", "npm", "sqids@0.3.0", "ts-dev", "package", held_out=True),
+    Project("sqids", "npm", "sqids@0.3.0", "ts-dev", "package", held_out=True,
+            first=(5, 7, 23)),
 )
 
 
