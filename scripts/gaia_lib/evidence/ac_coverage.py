@@ -1923,8 +1923,7 @@ def _why_not(i: int, bests: Sequence[_Score], criteria: Sequence[AcceptanceCrite
     if i in decided:
         return "it checks what is printed, which the AC does not speak of"
     if chosen:
-        return "it counts for " + ", ".join(criteria[j].ac_id for j in sorted(chosen)) + \
-            ", which its words fit better"
+        return _counts_for(criteria, chosen)
     score = bests[i]
     alike = [criteria[j].ac_id for j, other in enumerate(bests) if j != i
              and _resembles(other) and other.total >= score.total / MARGIN]
@@ -1937,6 +1936,29 @@ def _why_not(i: int, bests: Sequence[_Score], criteria: Sequence[AcceptanceCrite
         return f"too little of the AC in it (evidence {score.total:.1f}, a match needs " \
                f"{MIN_SCORE:g})"
     return "its own name, description and assertions say too little of the AC"
+
+
+_FITS_BETTER = ", which its words fit better"
+
+
+def _counts_for(criteria: Sequence[AcceptanceCriterion], chosen: Iterable[int]) -> str:
+    """Why a nearest test counted for other ACs (`chosen`) does not count for this one."""
+    return "it counts for " + ", ".join(criteria[j].ac_id for j in sorted(chosen)) + \
+        _FITS_BETTER
+
+
+def _counted_as_settled(criteria: Sequence[AcceptanceCriterion],
+                        near: dict[str, list[Match]],
+                        read_tests: Mapping[str, tuple[list[_Score], dict[int, _Score]]]
+                        ) -> None:
+    """A nearest test's "it counts for ..." names the ACs it counts for once
+    `_beside_the_broadest` has taken the broad AC from it, not those its evidence chose first:
+    sqids' `decoding blocklist words should still work`, nearest the AC of a custom alphabet,
+    had read "it counts for AC1, AC8" where AC8 alone counted it. Changes `near` in place."""
+    for ac_id, matches in near.items():
+        near[ac_id] = [replace(m, why=_counts_for(criteria, read_tests[m.test][1]))
+                       if m.why.endswith(_FITS_BETTER) and m.test in read_tests
+                       and read_tests[m.test][1] else m for m in matches]
 
 
 def _resembles(score: _Score) -> bool:
@@ -3564,6 +3586,7 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
                              None if measured else required)))
 
     _beside_the_broadest(criteria, hits, read_tests)
+    _counted_as_settled(criteria, near, read_tests)
     _second_tests(criteria, hits, near, read_tests)
 
     # An AC no test resembles: the tests whose code calls a function or method it names

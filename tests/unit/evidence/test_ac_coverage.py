@@ -3292,17 +3292,20 @@ def test_difference_holds_first_only():
 """
 
 
+SET_ACS = (ac("AC1", "a new set", "elements are added to it with `add`",
+               "`size` counts each distinct element once"),
+           ac("AC2", "two sets", "their union is taken",
+              "the result holds the elements of both, each counted once"),
+           ac("AC3", "two sets", "their difference is taken",
+              "the result holds the elements of the first only"))
+
+
 def test_a_test_of_another_ac_is_no_test_of_the_broad_ac_whose_set_up_it_shares() -> None:
     """golang-set's `Test_SetUnion` builds its sets with `NewSet` and `Add` and counts them:
     it had counted for the AC of adding (the story's broad AC, which most of its tests
     resemble) beside the union AC its own name says. A test counted for the broad AC and for
     another its own words say more of counts for the other alone; the adding test keeps it."""
-    acs = (ac("AC1", "a new set", "elements are added to it with `add`",
-              "`size` counts each distinct element once"),
-           ac("AC2", "two sets", "their union is taken",
-              "the result holds the elements of both, each counted once"),
-           ac("AC3", "two sets", "their difference is taken",
-              "the result holds the elements of the first only"))
+    acs = SET_ACS
     result = by_id(analyze("E1-S1", acs, split_tests("tests/test_set.py", SET_TESTS),
                            file_list=["tests/test_set.py"]))
     assert [t.split("::", 1)[1] for t in result["AC1"].tests] == [
@@ -3312,6 +3315,21 @@ def test_a_test_of_another_ac_is_no_test_of_the_broad_ac_whose_set_up_it_shares(
     assert ac_coverage.broadest([3, 1, 1]) == 0
     assert ac_coverage.broadest([2, 2, 1]) is None  # no AC alone leads
     assert ac_coverage.broadest([0, 0]) is None
+
+
+def test_a_nearest_test_counted_for_the_broad_ac_first_is_said_to_count_for_the_others() -> None:
+    """The union test counts for the union AC alone once the broad AC of adding is taken from
+    it; nearest an AC no test covers, why it does not count names the ACs it counts for then,
+    not those its evidence chose first ("it counts for AC1, AC2": AC1 did not count it)."""
+    acs = (*SET_ACS, ac("AC4", "two sets sharing elements", "they are compared",
+                        "the elements of both are counted"))
+    result = by_id(analyze("E1-S1", acs, split_tests("tests/test_set.py", SET_TESTS),
+                           file_list=["tests/test_set.py"]))
+    assert "tests/test_set.py::test_union_of_sets_counts_distinct_elements_of_both" not in \
+        result["AC1"].tests
+    assert [(m.test.split("::", 1)[1], m.why) for m in result["AC4"].candidates] == [
+        ("test_union_of_sets_counts_distinct_elements_of_both",
+         "it counts for AC2, which its words fit better")]
 
 
 def test_a_test_class_naming_no_unit_is_read_apart_from_its_methods_name() -> None:
