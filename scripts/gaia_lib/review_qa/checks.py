@@ -933,7 +933,10 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
     (`unchecked`: `unchecked_snapshot_tests`), one Warning per file for more than
     `SKIPPED_ONE_BY_ONE` of them, and tests calling `expect(...)` with no matcher beside
     their other checks (`unfinished`: those calls check nothing; the test still counts for
-    what its other checks verify). A failed test is Critical
+    what its other checks verify). A failed test no AC matches, failed or not (`matches`
+    given, the test not in it), is said to match none, not to cover none until it passes:
+    sqids' `encoding > simple`, which no AC matched, had read as if passing would make it
+    count. A failed test is Critical
     and blocks when a required tier's run reported it (`required`; `rules.failed_test`); the
     rest are Warnings here, the gap they leave ac-coverage's to judge."""
     from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
@@ -943,7 +946,8 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
         still = (rows_cover or {}).get(test, ())
         cases = "subtests" if test.partition("::")[0].endswith(".go") else "rows"
         covers = (f"until it passes it covers only {', '.join(still)}, whose own {cases} "
-                  "passed" if still else "it covers no AC until it passes")
+                  "passed" if still else "it matches no AC" if matches is not None
+                  and test not in matches else "it covers no AC until it passes")
         at = (failed_at or {}).get(test) or lines.get(test, 1)
         findings.append(finding(test.partition("::")[0], at, severity,
                                 "failed-test", f"{test} {why}; {covers}"

@@ -1719,6 +1719,19 @@ def test_a_story_test_that_failed_in_the_run_is_a_finding() -> None:
     assert checks.placeholder_check((), {}, {})["status"] == "passed"
 
 
+def test_a_failed_test_no_ac_matches_is_said_to_match_none() -> None:
+    """An id encoder's `encoding > simple` failed, and no AC had matched it, failing or not:
+    "it covers no AC until it passes" read as if passing would make it count. A failed test
+    an AC matches still covers none until it passes."""
+    failed = {"src/ids.test.ts::encoding > simple": "failed in this run (Expected: \"x7Kq\")",
+              "src/ids.test.ts::limits > gives up": "failed in this run"}
+    check = checks.placeholder_check((), {}, {}, failed=failed,
+                                     matches={"src/ids.test.ts::limits > gives up": ["AC4"]})
+    assert [f["message"].rpartition("; ")[2] for f in check["findings"]] == [
+        "it matches no AC (its tier is not required)",
+        "it covers no AC until it passes (its tier is not required)"]
+
+
 def test_an_expect_with_no_matcher_beside_real_checks_is_a_warning_at_its_line() -> None:
     """duration-fns' `non-integer values from strings` with its `.toThrow()` taken out of six
     checks, one `.not.toThrow()` left: the review said nothing, and the story was APPROVE."""
