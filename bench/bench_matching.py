@@ -413,7 +413,8 @@ PROJECTS = (
     Project("sqids", "npm", "sqids@0.3.0", "ts-dev", "package", held_out=True),
     Project("sqids", "npm", "sqids@0.3.0", "ts-dev", "package", held_out=True,
             first=(5, 7, 23)),
-    Project("moize", "npm", "moize@6.1.7", "ts-dev", "package", held_out=True),
+    Project("moize", "npm", "moize@6.1.7", "ts-dev", "package", held_out=True,
+            first=(15, 2, 17)),
 )
 
 
