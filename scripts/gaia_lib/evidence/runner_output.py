@@ -26,6 +26,9 @@ A failed test's message is its first line of failure as the runner wrote it, les
 codes and the whitespace around it (`failure_line`): what is inside is the difference a
 reader looks for. jest's first line names only its matcher (`Error: expect(received).toBe(
 expected) // Object.is equality`): its `Expected: 13` and `Received: 12` lines follow it, and
+a mock's matcher, `expect(jest.fn()).toHaveBeenCalledTimes(expected)`, its `Expected number of
+calls: 2` and `Received number of calls: 1` as well (moize's failing `limits the args to 3` had
+said the matcher alone), and
 the line of the test's file the failure was raised on (`at line 119`, the first frame in that
 file: a check in a callback the test hands a helper is not on the test's own line; the failed
 test's finding is put there too, `TestOutcome.failed_at`); a `toEqual` diff says the lines
@@ -271,8 +274,9 @@ def suite_failure_line(text: object) -> str | None:
     return "; ".join((why, error) if error and error != why else (why,))[:MESSAGE_CHARS]
 
 
-# jest's first line of a failed matcher: `Error: expect(received).toBe(expected) // ...`
-_JEST_MATCHER = lazy_re(r"^(?:Error: )?expect\(received\)")
+# jest's first line of a failed matcher: `Error: expect(received).toBe(expected) // ...`, and
+# of a mock's, named as jest names the mock: `expect(jest.fn()).toHaveBeenCalledTimes(expected)`
+_JEST_MATCHER = lazy_re(r"^(?:Error: )?expect\((?:jest\.fn\(\)|[^()]+)\)\.")
 # what it printed under it: `Expected: 13`, `Received: 12`, `Expected substring: "a"`
 _JEST_SAID = lazy_re(r"^(?:Expected|Received)[\w ]*: \S")
 # a frame of its stack: `at fn (/abs/file.ts:119:42)` or `at /abs/file.ts:119:42`

@@ -541,6 +541,19 @@ def test_a_jest_failure_says_what_it_expected_and_received_and_on_which_line() -
                                 "/p/a.ts") == "TypeError: x is not a function"
 
 
+def test_a_jest_mock_matcher_failure_says_the_calls_it_expected_and_received() -> None:
+    """A memoizer's test checks its wrapped function ran once (`toHaveBeenCalledTimes(1)`):
+    jest names the mock in the matcher's first line, `expect(jest.fn())`, and the message had
+    stopped there, saying neither count nor line."""
+    text = ("Error: expect(jest.fn()).toHaveBeenCalledTimes(expected)\n\n"
+            "Expected number of calls: 1\nReceived number of calls: 2\n"
+            "    at Object.toHaveBeenCalledTimes (/p/__tests__/memo.ts:21:28)\n"
+            "    at Promise.then.completed (/p/node_modules/jest-circus/build/utils.js:298:28)")
+    assert ro.jest_failure_line(text, "/p/__tests__/memo.ts") == (
+        "Error: expect(jest.fn()).toHaveBeenCalledTimes(expected); Expected number of calls: "
+        "1; Received number of calls: 2; at line 21")
+
+
 def test_a_failure_line_drops_colour_codes_blank_lines_and_the_space_around_it() -> None:
     assert ro.failure_line("\n  \x1b[31mAssertionError\x1b[39m: expected  2\t\n  at x") == \
         "AssertionError: expected  2"
