@@ -2326,3 +2326,27 @@ def test_the_acs_whose_priority_was_lowered_are_said_in_the_storys_order(
     found = checks.integrity_check(SimpleNamespace(  # type: ignore[arg-type]
         story=story, story_path=path, project=tmp_path), [], lowered)["findings"]
     assert [f["message"].split("'")[0] for f in found] == [f"AC{n}" for n in range(1, 11)]
+
+
+def test_an_acs_tests_that_could_not_run_beside_a_skipped_one_leave_it_unverified(
+        tmp_path: Path) -> None:
+    """A memoizer's error AC: two tests the run that could not start never reached, and one
+    `it.skip` of the project's own. It had read "has no test", critical, where every other AC
+    whose tests could not run read unverified: its two tests are still to run."""
+    s = SimpleNamespace(story_path=tmp_path / "story.md", project=tmp_path,
+                        story=SimpleNamespace(text="## File List\n", acceptance_criteria=[
+                            _ac("AC2", "Given a throwing function, when called, then it throws")]))
+    never = f"never run: tier_1 {checks.RUN_STOPPED} (the test run line says why)"
+    skipped = "is a placeholder, skipped in source (it.skip)"
+    per_ac = [{"ac_id": "AC2", "matched": False, "tests": [], "priority": "P0",
+               "edge_case": False, "structured": True,
+               "excluded": {"__tests__/memo.ts::fail > rethrows": never,
+                            "__tests__/memo.ts::fail > rejects": never,
+                            "__tests__/memo.ts::fail > forgets a rejection": skipped}}]
+    unrun = checks.coverage_check(s, per_ac, unrunnable=True)  # type: ignore[arg-type]
+    assert [(f["rule"], f["severity"], f["blocking"], f["message"])
+            for f in unrun["findings"]] == [
+        ("unrun-ac-coverage", "warning", False,
+         "AC2 is unverified: its tests could not run (__tests__/memo.ts::fail > forgets a "
+         f"rejection {skipped}; __tests__/memo.ts::fail > rejects, __tests__/memo.ts::fail > "
+         f"rethrows: each {never}) (priority P0)")]
