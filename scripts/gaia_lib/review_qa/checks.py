@@ -265,7 +265,9 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
     (unrun-ac-coverage), not a gap (a BLOCKED review of the demo without pytest had counted
     its three tested P0 ACs among four critical "has no test"), a placeholder beside it said
     too (moize's AC8, three tests never run beside an `it.skip`, had read "AC8 has no test",
-    critical, where its other ACs read unverified)."""
+    critical, where its other ACs read unverified); so is a test whose file did not load in
+    such a run (moize's every file, its setup file requiring core-js, which was not
+    installed: "AC1 has no test", critical)."""
     from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
     rel_story = paths.relative_to_project(s.story_path, s.project)
     lines = {ac.ac_id: ac.line for ac in s.story.acceptance_criteria}
@@ -300,7 +302,8 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
                    if m.get("why") and m["test"] not in excluded
                    and m["test"] not in said][:NEAREST_SAID]
         if (unrunnable and excluded and not nearest and not unowned
-                and any(RUN_STOPPED in reason for reason in excluded.values())):
+                and any(cause in reason for reason in excluded.values()
+                        for cause in NEVER_REACHED)):
             findings.append(finding(
                 rel_story, lines[entry["ac_id"]], rules.WARNING, "unrun-ac-coverage",
                 f"{kind}{entry['ac_id']} is unverified: its tests could not run "
@@ -1011,6 +1014,10 @@ SKIPPED_ONE_BY_ONE = 3  # tests of one file, skipped for one reason, named each 
 # why every test of a run that stopped before running any did not run (`phases._stopped`):
 # the run's one cause, not each file's
 RUN_STOPPED = "stopped before running any test"
+# why a test the run could not reach did not run: the run stopped, or its file did not load,
+# as each file does where a package the run's setup loads is missing (moize's `jest.init.js`
+# requiring core-js): `coverage_check`'s unverified ACs of a review that could not run
+NEVER_REACHED = (RUN_STOPPED, "its file failed to load", "its file could not be collected")
 
 
 # a position a runner's stop line names: go's `./ulimit_test.go:124:12: u.Strin undefined`

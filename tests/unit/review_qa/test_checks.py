@@ -2328,6 +2328,26 @@ def test_the_acs_whose_priority_was_lowered_are_said_in_the_storys_order(
     assert [f["message"].split("'")[0] for f in found] == [f"AC{n}" for n in range(1, 11)]
 
 
+def test_an_acs_tests_whose_file_did_not_load_in_a_run_that_could_not_run_are_unverified(
+        tmp_path: Path) -> None:
+    """jest's setup file requires a declared package that is not installed: the review is
+    BLOCKED, and each test file failed to load; the expiry AC, whose test is in one, had read
+    "has no test", critical. Where the run started, the same load failure is a gap still."""
+    s = SimpleNamespace(story_path=tmp_path / "story.md", project=tmp_path,
+                        story=SimpleNamespace(text="## File List\n", acceptance_criteria=[
+                            _ac("AC1", "Given a time limit, when it passes, then it is dropped")]))
+    unloaded = "never run: its file failed to load (Cannot find module 'core-js' from 'setup.js')"
+    per_ac = [{"ac_id": "AC1", "matched": False, "tests": [], "priority": "P0",
+               "edge_case": False, "structured": True,
+               "excluded": {"__tests__/expiry.ts::expiry > drops it": unloaded}}]
+    unrun = checks.coverage_check(s, per_ac, unrunnable=True)  # type: ignore[arg-type]
+    assert [(f["rule"], f["severity"]) for f in unrun["findings"]] == [
+        ("unrun-ac-coverage", "warning")]
+    started = checks.coverage_check(s, per_ac)  # type: ignore[arg-type]
+    assert [(f["rule"], f["severity"]) for f in started["findings"]] == [
+        ("missing-ac-coverage", "critical")]
+
+
 def test_an_acs_tests_that_could_not_run_beside_a_skipped_one_leave_it_unverified(
         tmp_path: Path) -> None:
     """A memoizer's error AC: two tests the run that could not start never reached, and one
