@@ -790,13 +790,27 @@ def test_a_typescript_file_babel_jest_could_not_parse_says_what_reads_typescript
     doc = {"testResults": [{"name": "/p/tests/rows.test.ts", "status": "failed",
                             "message": message, "assertionResults": []}]}
     said = ro.parse_jest_json(json.dumps(doc)).tests[0].message or ""
-    assert said.startswith("/p/tests/rows.test.ts:12:20")
+    assert said.startswith("/p/tests/rows.test.ts:12:21")  # Babel's column 20, counted from 0
     assert said.endswith(": babel-jest parsed this TypeScript file as JavaScript; jest reads "
                          "TypeScript with `preset: 'ts-jest'` in its config, or "
                          "`@babel/preset-typescript` in Babel's")
     plain = json.dumps(doc).replace("rows.test.ts", "rows.test.js")
     assert "ts-jest" not in (ro.parse_jest_json(plain).tests[0].message or "")
     assert "ts-jest" not in (ro.parse_vitest_json(json.dumps(doc)).tests[0].message or "")
+
+
+def test_a_babel_parse_error_is_located_at_its_column_counted_from_one() -> None:
+    """Babel counts a column from 0: the `:` of `function memo(key: string` is its 18th
+    character, which Babel says as `(3:17)`; `file:line:col` counts from 1, as editors,
+    TypeScript and rolldown do, and had pointed one character before it."""
+    message = ("  \u25cf Test suite failed to run\n\n    SyntaxError: /p/__tests__/memo.ts: "
+               'Unexpected token, expected "," (3:17)\n\n    > 3 | function memo(key: string'
+               ") {\n")
+    doc = {"testResults": [{"name": "/p/__tests__/memo.ts", "status": "failed",
+                            "message": message, "assertionResults": []}]}
+    said = ro.parse_jest_json(json.dumps(doc)).tests[0].message or ""
+    assert said.startswith('/p/__tests__/memo.ts:3:18: Unexpected token, expected ","')
+    assert "function memo(key: string"[18 - 1] == ":"
 
 
 def test_a_javascript_file_jest_loaded_untransformed_says_what_compiles_it() -> None:
