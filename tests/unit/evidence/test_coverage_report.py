@@ -314,6 +314,33 @@ def test_source_functions_name_a_function_vite_named_as_its_line_declares_it() -
         (3, "watch", True), (7, "line 7", False))
 
 
+_MEMO = """export default function memo(fn) {
+  return fn
+}
+
+memo.byKey = function (key) {
+  return memo({ key })
+}
+
+memo.onExpire = async (callback) => memo({ callback })
+
+memo.limit = limit => memo({ limit })
+"""
+_MEMO_LCOV = ("SF:src/memo.ts\nFN:1,memo\nFN:5,(anonymous_1)\nFN:9,(anonymous_2)\n"
+              "FN:11,(anonymous_3)\nFNDA:1,memo\nFNDA:0,(anonymous_1)\nFNDA:0,(anonymous_2)\n"
+              "FNDA:1,(anonymous_3)\nend_of_record\n")
+
+
+def test_source_functions_name_a_function_by_the_member_it_is_assigned_to() -> None:
+    """istanbul names `(anonymous_N)` a function assigned to a member of another
+    (moize's `moize.matchesArg = function (argMatcher) {`): its line's member names it, as
+    the source does, not `line 336`."""
+    memo = cr.parse_lcov(_MEMO_LCOV).files[0]
+    assert cr.source_functions(memo.functions, _MEMO) == (
+        (1, "memo", True), (5, "memo.byKey", False), (9, "memo.onExpire", False),
+        (11, "memo.limit", True))
+
+
 _SUBSCRIBE = """export function subscribe(source, run) {
   watch(
     source,
