@@ -410,7 +410,6 @@ PROJECTS = (
     Project("ksuid", "debian", "golang-github-segmentio-ksuid-dev=1.0.4-2", "go-dev",
             "usr/share/gocode/src/github.com/segmentio/ksuid", held_out=True,
             first=(8, 0, 16)),
-    Project("sqids", "npm", "sqids@0.3.0", "ts-dev", "package", held_out=True),
     Project("sqids", "npm", "sqids@0.3.0", "ts-dev", "package", held_out=True,
             first=(5, 7, 23)),
     Project("moize", "npm", "moize@6.1.7", "ts-dev", "package", held_out=True,
