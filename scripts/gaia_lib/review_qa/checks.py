@@ -73,6 +73,29 @@ def ran(name: str, findings: list[dict[str, Any]], **extra: Any) -> dict[str, An
     return check(name, "failed" if findings else "passed", findings, **extra)
 
 
+def tests_shown(checks: list[dict[str, Any]], test_ids: Iterable[str]
+                ) -> list[dict[str, Any]]:
+    """`checks` with each finding's message naming the tests it names as the report's AC
+    lists show them (`shown_apart`: a JS/TS title made at run time, `limits the args to
+    ${limit}`, as `limits the args to ${…}`); the finding's `test` keeps the id. moize's
+    test made in a `forEach` had read one way in its AC's row, another in its finding."""
+    shown = {test: text for test, text in shown_apart(
+        test for test in test_ids if "${" in test).items() if text != test}
+    if not shown:
+        return checks
+    ordered = sorted(shown, key=len, reverse=True)  # a longer id holding a shorter one first
+
+    def said(message: str) -> str:
+        for test in ordered:
+            message = message.replace(test, shown[test])
+        return message
+
+    return [{**c, "findings": [{**f, "message": said(f["message"])}
+                               if isinstance(f.get("message"), str) else f
+                               for f in c.get("findings") or []]} if c.get("findings") else c
+            for c in checks]
+
+
 def line_of(text: str, needle: str, default: int = 1) -> int:
     """1-based line of the first line containing `needle` (default when absent)."""
     for number, line in enumerate(text.splitlines(), start=1):

@@ -1236,6 +1236,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                                       suites=list(run.unrunnable if run is not None else ())))
     if run is not None and run.no_tier:
         checks.append(qa_checks.check("test-execution", "errored", error_reason=run.no_tier))
+    checks = qa_checks.tests_shown(checks, [case.test_id for case in cases])
     critical_allowed = {
         "coverage": [e["ac_id"] for e in per_ac
                      if (not e["matched"] or e["ac_id"] in refusal_only)

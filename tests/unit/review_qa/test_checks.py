@@ -2370,3 +2370,24 @@ def test_an_acs_tests_that_could_not_run_beside_a_skipped_one_leave_it_unverifie
          "AC2 is unverified: its tests could not run (__tests__/memo.ts::fail > forgets a "
          f"rejection {skipped}; __tests__/memo.ts::fail > rejects, __tests__/memo.ts::fail > "
          f"rethrows: each {never}) (priority P0)")]
+
+
+def test_findings_name_a_test_titled_at_run_time_as_the_ac_lists_show_it() -> None:
+    """moize's `limits the args to ${limit}`, one `it` per limit in a `forEach`: its AC's row
+    showed `limits the args to ${…}`, its failed-test finding the code that makes the title.
+    Each finding's message now names it as the lists do; the finding's `test` keeps its id;
+    two titles that would show alike keep the code that tells them apart."""
+    made = "m.ts::maxArgs > limits the args to ${limit}"
+    twins = ["x.ts::encode ${input}", "x.ts::encode ${encoded}"]
+    found = [checks.check("test-quality", "failed", [
+        checks.finding("m.ts", 9, "critical", "failed-test",
+                       f"{made} failed in this run (m.ts:9: expected 3); it covers no AC "
+                       "until it passes", True, test=made),
+        checks.finding("x.ts", 2, "warning", "skipped-test",
+                       f"{twins[0]} was reported skipped by the runner; it covers no AC",
+                       False, test=twins[0])])]
+    shown = checks.tests_shown(found, [made, *twins, "m.ts::plain"])
+    assert [(f["message"], f["test"]) for f in shown[0]["findings"]] == [
+        ("m.ts::maxArgs > limits the args to ${…} failed in this run (m.ts:9: expected 3); "
+         "it covers no AC until it passes", made),
+        (f"{twins[0]} was reported skipped by the runner; it covers no AC", twins[0])]
