@@ -1418,17 +1418,33 @@ def as_keyword(literal: Literal) -> Literal:
     return literal
 
 
+# An environment variable a test sets, by its name: `os.Setenv("X", ...)`, `t.Setenv`,
+# `monkeypatch.setenv("X", ...)`, `vi.stubEnv`, `os.environ["X"] = ...`, `process.env.X = ...`.
+_ENV_SET = lazy_re(r"""(?:\b(?:[Ss]etenv|putenv|stubEnv)\s*\(\s*|\benviron\s*\[\s*)"""
+                   r"""(['"`])(?P<quoted>\w+)\1|\bprocess\.env(?:\.(?P<member>\w+)|\[\s*"""
+                   r"""(['"`])(?P<indexed>\w+)\4\s*\])\s*=(?!=)""")
+
+
 def named_as_key(literal: Literal, test_sources: Iterable[str]) -> bool:
-    """Whether `literal`, a plain lower-case name in quotes (`readonly`), is a name the tests
-    write as a key of their set-up, a mapping's (`{'readonly': True}`) or a keyword
-    argument's (`readonly=True`), and never check: in "fields whose rules are `readonly`
-    are removed" it says which fields, not a value the code gives."""
-    if literal.kind != STRING or not re.fullmatch(r"[a-z_][a-z0-9_]*", literal.value):
+    """Whether `literal`, a name in quotes, is a name the tests set up by and never check: a
+    plain lower-case one (`readonly`) they write as a key of a mapping (`{'readonly': True}`)
+    or a keyword argument (`readonly=True`): in "fields whose rules are `readonly` are
+    removed" it says which fields, not a value the code gives; or an environment variable's
+    they set, whole or after a prefix (`os.Setenv("ENV_CONFIG_MULTI_WORD_VAR", "foo")` for
+    `MULTI_WORD_VAR`): envconfig's "read from the underscored name (`MULTI_WORD_VAR`)" says
+    where the code reads, and a test setting it checks what the code read there."""
+    if literal.kind != STRING or not re.fullmatch(r"\w+", literal.value):
         return False
-    key = re.compile(rf"""(?<![\w$.])(['"]?){re.escape(literal.value)}\1\s*(?:=(?!=)|:(?!:))""")
     sources = list(test_sources)
-    return any(key.search(source) for source in sources) and not any(
-        asserted_literals(source, (literal,)) for source in sources)
+    if re.fullmatch(r"[a-z_][a-z0-9_]*", literal.value):
+        key = re.compile(rf"""(?<![\w$.])(['"]?){re.escape(literal.value)}\1\s*(?:=(?!=)|:(?!:))""")
+        written = any(key.search(source) for source in sources)
+    else:
+        written = any(name == literal.value or name.endswith(f"_{literal.value}")
+                      for source in sources for found in _ENV_SET.finditer(source)
+                      for name in (found.group("quoted") or found.group("member")
+                                   or found.group("indexed"),))
+    return written and not any(asserted_literals(source, (literal,)) for source in sources)
 
 
 def asserted_literals(test_source: str, literals: Iterable[Literal]) -> tuple[Literal, ...]:

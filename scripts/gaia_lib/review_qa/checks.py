@@ -1163,7 +1163,8 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                      ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Per AC: the Then clause's literals (not a capitalised name the story's tests call: a
     function, `ParamsFromContext`; nor a lower-case name its tests write as a key of their
-    set-up and never check, `then_literals.named_as_key`: `readonly`) and whether any
+    set-up, or an environment variable's they set, and never check, `then_literals.
+    named_as_key`: `readonly`, `SERVICE_HOST`) and whether any
     attributed test asserts one (a weak-assertion warning when none does, at the declaration
     of the test the matcher scored highest for it, else its first), a test comparing
     with a constant asserting its literal (`constants`: per test, its body with them written

@@ -1948,3 +1948,29 @@ def test_a_go_input_whose_error_is_compared_with_a_named_one_is_asserted(
     literals = then_literals("then it is refused with an error: an id of the wrong length "
                              "such as `12`")
     assert literals and (asserted_literals(body, literals) == literals) is asserted
+
+
+@pytest.mark.parametrize(("value", "source", "named"), [
+    # envconfig: the variable a field names, set whole or after the settings' prefix
+    ("SERVICE_HOST", 'os.Setenv("SERVICE_HOST", "127.0.0.1")', True),
+    ("MULTI_WORD_VAR", 'os.Setenv("ENV_CONFIG_MULTI_WORD_VAR", "foo")', True),
+    ("API_KEY", 'monkeypatch.setenv("APP_API_KEY", "k")', True),
+    ("API_KEY", 't.Setenv("API_KEY", "k")', True),
+    ("API_KEY", 'process.env.API_KEY = "k";', True),
+    ("API_KEY", 'process.env["APP_API_KEY"] = "k";', True),
+    ("API_KEY", 'os.environ["API_KEY"] = "k"', True),
+    ("API_KEY", 'vi.stubEnv("API_KEY", "k")', True),
+    # an example no test sets, a name only read, a name set and checked
+    ("MYAPP_PORT", 'os.Setenv("ENV_CONFIG_PORT", "8080")', False),
+    ("KEY", 'os.Setenv("MONKEY", "1")', False),  # a word's tail is no prefixed name
+    ("API_KEY", 'if os.Getenv("API_KEY") != "" {', False),
+    ("API_KEY", 'os.Setenv("API_KEY", "k")\nassert.Equal(t, "API_KEY", spec.Name)', False),
+    # a lower-case name: a key of the set-up, as before
+    ("readonly", "schema = {'readonly': True}", True),
+])
+def test_an_environment_variable_the_tests_set_is_a_name_not_a_promised_value(
+        value: str, source: str, named: bool) -> None:
+    """envconfig's "looked up with the prefix first and then on its own (`SERVICE_HOST`)":
+    its tests set the variable (`os.Setenv("SERVICE_HOST", ...)`) and check the field; the
+    weak-assertion warning had said no test of the AC asserts `SERVICE_HOST`."""
+    assert literals_module.named_as_key(Literal("string", value), [source]) is named
