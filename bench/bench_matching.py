@@ -414,6 +414,8 @@ PROJECTS = (
             first=(5, 7, 23)),
     Project("moize", "npm", "moize@6.1.7", "ts-dev", "package", held_out=True,
             first=(15, 2, 17)),
+    Project("polib", "pypi", "polib==1.2.0", "python-dev", "polib-1.2.0", held_out=True,
+            test_deps=("pytest", "coverage")),
 )
 
 
