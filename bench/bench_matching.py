@@ -415,7 +415,7 @@ PROJECTS = (
     Project("moize", "npm", "moize@6.1.7", "ts-dev", "package", held_out=True,
             first=(15, 2, 17)),
     Project("polib", "pypi", "polib==1.2.0", "python-dev", "polib-1.2.0", held_out=True,
-            test_deps=("pytest", "coverage")),
+            test_deps=("pytest", "coverage"), first=(30, 36, 37)),
 )
 
 
