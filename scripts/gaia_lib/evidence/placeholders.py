@@ -226,8 +226,11 @@ or checks it with no call), `expect(stripped.title).toEqual("hello")`
 (`_own_data_checks_trivial`). A member a top-level statement gives a literal
 (`model.title = "hello"`) reads as it up to the next line naming its object other than to
 give another of its members a literal (a call may change it): `if (model.title === "hello")
-return;` returns whatever the code does. A reason quotes a statement without its `;`, cut at 60
-characters, `…` where it goes on.
+return;` returns whatever the code does. Not in Python where the story's code defines that
+member as a property (`@property def fuzzy`, `fuzzy = property(...)`; `FileScope.properties`):
+giving it a value runs the setter and reading it the getter, so `entry.fuzzy = True` then
+`self.assertTrue(entry.fuzzy)` checks the code. A reason quotes a statement without its `;`,
+cut at 60 characters, `…` where it goes on.
 A JS/TS or Go name given another's value at the top level
 (`const b = a`, `b := a`, `x ? a : a`) reads as that name (JS: while it is not assigned again;
 Go, which copies: up to the next line naming it), so `expect(a).toBe(b)` and
@@ -1293,6 +1296,8 @@ class FileScope:
     js_after: tuple[tuple[int, int], ...] = ()
     # Python: the story's code defines `__eq__`, which `==` runs (`placeholders(own_eq=...)`)
     own_eq: bool = False
+    # Python: the members the story's code defines as properties (`placeholders(code=...)`)
+    properties: frozenset[str] = frozenset()
 
 
 # A condition on an environment variable that holds only while the variable is set: Python
@@ -3005,18 +3010,22 @@ def _member_path(member: str) -> str:
                   lambda m: f".{m.group(1) if m.group(1) is not None else m.group(2)}", member)
 
 
-def _members_propagated(lines: list[str], language: str) -> list[str]:
+def _members_propagated(lines: list[str], language: str,
+                        properties: frozenset[str] = frozenset()) -> list[str]:
     """A test's lines with a member read as the literal a top-level statement just gave it
     (`cookies.foo = "%1"` then `expect(cookies.foo).toBe("%1")`: the check reads the test's
     own value, whatever the code returned), up to the next line that names its object other
     than to read that member (a call may change it) or to give another of its members a
-    literal (`model.views = 56`, which leaves `model.title` as it was)."""
+    literal (`model.views = 56`, which leaves `model.title` as it was); not a member named
+    in `properties` (Python: the code's properties, whose setter and getter run)."""
     pattern = _MEMBER_ASSIGNMENT.get(language)
     if pattern is None or len(lines) < 3:
         return lines
     out = list(lines)
     for index, found, last, _ in _top_level(lines, out, language, pattern):
         member, owner, value = found.group(2), found.group(3), found.group(4)
+        if _member_path(member).rsplit(".", 1)[-1] in properties:
+            continue  # the code's property: giving and reading it run the code
         read = re.compile(rf"(?<![\w$.]){re.escape(member)}(?![\w$\[]|\s*=(?!=))")
         named = re.compile(rf"(?<![\w$.]){re.escape(owner)}(?![\w$])")
         path = _member_path(member)
@@ -3782,7 +3791,8 @@ def _never_run_read(lines: list[str], language: str, outer: FileScope,
             outer), mocks))
     lines = _literals_propagated(_aliases_resolved(_guarded_checks_trivial(lines, language),
                                                    language), language)
-    lines = _members_propagated(_tables_propagated(lines, language), language)
+    lines = _members_propagated(_tables_propagated(lines, language), language,
+                                outer.properties)
     # a name read as the literal it holds: `const x = 1` then `switch (typeof x)`
     return _literal_switches_dead(lines) if language == "js" else lines
 
@@ -5199,7 +5209,8 @@ def placeholders(cases: Iterable[TestCase], texts: Mapping[str, str] | None = No
     itself runs (`FileScope.own_eq`). A JS/TS test file's `expect` and check helpers
     imported from its project are read in the modules of `texts` too (`check_modules`);
     `code`: the story's own sources, by path, whose names a JS/TS test imports are that code,
-    not checks (`FileScope.js_code`)."""
+    not checks (`FileScope.js_code`), and whose Python properties a test's member given a
+    literal may be (`FileScope.properties`)."""
     texts = texts or {}
     helpers = go_functions(texts)
     scopes = {path: replace(file_scope(path, text, environ), shell=bats_functions(path, texts))
@@ -5207,6 +5218,10 @@ def placeholders(cases: Iterable[TestCase], texts: Mapping[str, str] | None = No
               for path, text in texts.items()}
     if own_eq:
         scopes = {path: replace(scope, own_eq=True) if language_of(path) == "python" else scope
+                  for path, scope in scopes.items()}
+    if properties := python_properties(code or {}):
+        scopes = {path: replace(scope, properties=properties)
+                  if language_of(path) == "python" else scope
                   for path, scope in scopes.items()}
     for path, text in texts.items():  # an `expect` it imports from its project, not a package
         if language_of(path) != "js":
@@ -5227,6 +5242,22 @@ def placeholders(cases: Iterable[TestCase], texts: Mapping[str, str] | None = No
             for found in (classify(case, helpers.get(str(PurePosixPath(case.file).parent)),
                                    scopes.get(case.file, NO_SCOPE)),)
             if found is not None]
+
+
+# A Python property: a method under `@property` (or `@<name>.setter`, `@cached_property`) or a
+# class attribute given `property(...)`.
+_PY_PROPERTY_DEF = re.compile(
+    r"^[ \t]*@(?:\w+\.)*(?:property|cached_property|\w+\.(?:setter|getter))[ \t]*\n"
+    r"(?:[ \t]*@.*\n)*[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)", re.MULTILINE)
+_PY_PROPERTY_CALL = re.compile(r"^[ \t]+(\w+)[ \t]*=[ \t]*(?:builtins\.)?property\(",
+                               re.MULTILINE)
+
+
+def python_properties(code: Mapping[str, str]) -> frozenset[str]:
+    """The names the Python sources of `code` (by path) define as properties."""
+    return frozenset(name for path, text in code.items() if path.endswith(".py")
+                     for pattern in (_PY_PROPERTY_DEF, _PY_PROPERTY_CALL)
+                     for name in pattern.findall(text))
 
 
 def _files_under(directory: str) -> list[str]:

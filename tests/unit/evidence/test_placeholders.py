@@ -7580,3 +7580,50 @@ def test_a_value_asked_to_equal_itself_checks_the_codes_own_eq() -> None:
     own = {p.test_id.split("::")[-1] for p in placeholders.placeholders(
         cases, {path: SELF_EQUAL_PY}, own_eq=True)}
     assert own == {"test_a_link_is_itself"}
+
+
+PROPERTY_SET_PY = '''import unittest
+
+from tasks import Task, load
+
+
+class TestTask(unittest.TestCase):
+    def test_mark_done(self):
+        task = load("todo.txt")[0]
+        task.done = True
+        self.assertTrue(task.done)
+
+    def test_note_kept(self):
+        task = load("todo.txt")[0]
+        task.note = "call back"
+        self.assertEqual(task.note, "call back")
+'''
+
+TASKS_PY = '''class Task:
+    def __init__(self, title, flags=None):
+        self.title = title
+        self.flags = flags or []
+        self.note = ""
+
+    @property
+    def done(self):
+        return "done" in self.flags
+
+    @done.setter
+    def done(self, value):
+        if value and not self.done:
+            self.flags.insert(0, "done")
+'''
+
+
+def test_a_member_given_a_literal_is_read_through_the_codes_property() -> None:
+    """polib's `test_set_fuzzy` sets `entry.fuzzy = True` and checks `entry.fuzzy`, a property
+    of the code whose setter and getter keep the flag in a list: it had read as a check of the
+    test's own `True` that "cannot fail". A plain attribute the code only stores still reads
+    as the literal the test gave it."""
+    path = "tests/test_tasks.py"
+    cases = split_tests(path, PROPERTY_SET_PY)
+    found = {p.test_id.split("::")[-1] for p in placeholders.placeholders(
+        cases, {path: PROPERTY_SET_PY}, code={"tasks.py": TASKS_PY})}
+    assert found == {"test_note_kept"}
+    assert placeholders.python_properties({"tasks.py": TASKS_PY}) == {"done"}
