@@ -76,7 +76,9 @@ tuple or list of plain lower-case names in backticks, `(key, value)`, `[old, new
 among them; a lower-case word in angle brackets that is no HTML element, beside words,
 `<key> is not allowed`; a name with a star for its middle, `get_*_string`) writes a pattern
 of values, which a test builds from its parts
-(`` `${prefix}-${queryHash}` ``), not one it can assert as written.
+(`` `${prefix}-${queryHash}` ``), not one it can assert as written. Nor is a file name's
+extension naming the kind of file after it ("a compiled `.mo` file opened with `mofile`
+gives a `MOFile`"): the file is what the code is given.
 What the Then says the code gives no longer ("`MultipleInvalid` is raised instead of a
 `TypeError`", "rather than `None`") is no promised value either: a test checks the other.
 A package's type naming the kind of value the code gives ("a `time.Time` value", "a
@@ -407,6 +409,9 @@ _ELLIPSIS_VALUE_RE = lazy_re(r"[=(\[{,:]\s*(?:\.\.\.|…)\s*[,)\]}]")
 # ... or a snake_case name with a star for its middle part (prettytable's "`get_*_string`";
 # not a glob's `a*b`)
 _STARRED_NAME_RE = lazy_re(r"[A-Za-z]\w*_\*_\w*[A-Za-z]")
+# A file name's extension naming the kind of file after it ("a compiled `.mo` file")
+_EXTENSION_RE = lazy_re(r"\.[A-Za-z][A-Za-z0-9]*")
+_FILE_NOUN_RE = lazy_re(r"\s+files?\b")
 # ... or a tuple of names standing for its parts (dictdiffer's "an `add` of `(key, value)`")
 _NAMES_TUPLE_RE = lazy_re(r"[(\[]\s*[a-z_][a-z0-9_]*(?:\s*,\s*[a-z_][a-z0-9_]*)+\s*[)\]]")
 
@@ -428,6 +433,8 @@ def _only_mentioned(value: str, backticked: bool, before: str, after: str = "") 
         return True  # `(key, value)`: likewise
     if backticked and _STARRED_NAME_RE.fullmatch(value):
         return True  # `get_*_string`: the names of that shape, no value
+    if backticked and _EXTENSION_RE.fullmatch(value) and _FILE_NOUN_RE.match(after):
+        return True  # "a compiled `.mo` file": the kind of file, no value
     if backticked and _ARGUMENT_RE.fullmatch(value):
         return True
     if backticked and _OPTION_RE.fullmatch(value):

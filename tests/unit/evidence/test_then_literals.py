@@ -1974,3 +1974,13 @@ def test_an_environment_variable_the_tests_set_is_a_name_not_a_promised_value(
     its tests set the variable (`os.Setenv("SERVICE_HOST", ...)`) and check the field; the
     weak-assertion warning had said no test of the AC asserts `SERVICE_HOST`."""
     assert literals_module.named_as_key(Literal("string", value), [source]) is named
+
+
+def test_a_file_names_extension_before_file_names_the_kind_of_file() -> None:
+    # a translation library's AC: "a compiled `.mo` file opened with `mofile` gives a
+    # `MOFile`": the review warned that no test asserts `.mo`, the file each test opens
+    then = ("a `Catalog` comes back, and a compiled `.mo` file (a path or its bytes) opened "
+            "with `mofile` gives a `MOFile`")
+    assert then_literals(then) == (Literal("string", "Catalog"), Literal("string", "MOFile"))
+    # an extension standing where a value does is still promised
+    assert Literal("string", ".mo") in then_literals("the name ends in `.mo`")
