@@ -696,13 +696,24 @@ def _pytest_splits(classname: str, file: str) -> tuple[str, ...]:
     return (file, *(split for split in splits if split != file))
 
 
+# The line pytest writes between the tracebacks of a chain of exceptions
+_CHAINED = lazy_re(r"^(?:During handling of the above exception, another exception occurred|"
+                   r"The above exception was the direct cause of the following exception):$",
+                   re.MULTILINE)
+
+
 def _junit_failed_at(case: ET.Element, files: Sequence[str | None]) -> int | None:
     """The line of the test's own body pytest's failure text says its failure came from: the
     first `<file>:<line>: ` line, as pytest starts the traceback at the test function (the
     frames after it are the test's calls into other code, a helper of its own file's too:
     jmespath's `test_field` failing in `assert_parsed_ast`, defined six lines above it, had
-    been put at the helper's `assertEqual`, the line every test calling it shares)."""
+    been put at the helper's `assertEqual`, the line every test calling it shares). Of a
+    chain of exceptions (`During handling of the above exception, another exception
+    occurred:`), the last one's traceback, the failure itself: an `except IOError:` whose
+    `assertEqual` fails is put at that check, not at the call that raised the error it
+    handles."""
     text = "".join(child.text or "" for child in case if child.tag in ("failure", "error"))
+    text = _CHAINED.split(text)[-1]
     for file in files:
         found = re.search(rf"^{re.escape(file)}:(\d+): ", text, re.MULTILINE) if file else None
         if found:
@@ -1633,8 +1644,11 @@ _UNITTEST_FRAME = lazy_re(r'^\s*File "(?P<path>[^"]+)", line (?P<line>\d+), in '
 def _unittest_failed_at(nodeid: str, said: Sequence[str]) -> int | None:
     """The line of the test's file its traceback's first frame there is on: the test's own,
     as unittest starts the traceback at the test method (a helper of the same file it calls
-    comes after it, as pytest's `_junit_failed_at` reads it)."""
+    comes after it, as pytest's `_junit_failed_at` reads it), in the last traceback of a
+    chain of exceptions (the failure itself, `_CHAINED`)."""
     file = "/" + nodeid.partition("::")[0]
+    said = said[max((at + 1 for at, line in enumerate(said) if _CHAINED.match(line.strip())),
+                    default=0):]
     frames = [m for m in map(_UNITTEST_FRAME.match, said) if m is not None
               and ("/" + m["path"].replace("\\", "/")).endswith(file)]
     return int(frames[0]["line"]) if frames else None

@@ -72,22 +72,56 @@ def test_dotted():
 """
 
 
+def _failed_at_both(root: Path, module: str, text: str
+                    ) -> tuple[dict[str, int | None], dict[str, int | None]]:
+    """Each failed test of `text`, written as `tests/<module>.py`, and where pytest's JUnit
+    report, then `python -m unittest -v`'s traceback, put its failure."""
+    (root / "tests").mkdir()
+    (root / "tests" / f"{module}.py").write_text(text)
+    result = run_tool([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                       "--junitxml=junit.xml", f"tests/{module}.py"], cwd=root, timeout=120)
+    assert result.returncode == 1, result.stderr
+    junit = ro.parse_junit_xml((root / "junit.xml").read_bytes())
+    result = run_tool([sys.executable, "-m", "unittest", "-v", f"tests.{module}"],
+                      cwd=root, timeout=120)
+    assert result.returncode == 1, result.stderr
+    verbose = ro.parse_unittest_verbose(result.stderr)
+    return ({t.name: t.failed_at for t in junit.tests},
+            {t.name: t.failed_at for t in verbose.tests})
+
+
 def test_a_failure_in_a_helper_of_the_test_file_is_put_at_the_test(tmp_path: Path) -> None:
     """jmespath's `test_field` calls its class's `assert_parsed_ast`, a few lines above it:
     the failure is put at the test's call, not at the helper's check every test shares."""
-    (tmp_path / "tests").mkdir()
-    (tmp_path / "tests" / "test_parse.py").write_text(SAME_FILE_HELPER)
-    result = run_tool([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                       "--junitxml=junit.xml", "tests/test_parse.py"], cwd=tmp_path, timeout=120)
-    assert result.returncode == 1, result.stderr
-    counts = ro.parse_junit_xml((tmp_path / "junit.xml").read_bytes())
-    assert {t.name: t.failed_at for t in counts.tests} == {"test_field": 9, "test_dotted": 17}
+    junit, verbose = _failed_at_both(tmp_path, "test_parse", SAME_FILE_HELPER)
+    assert junit == {"test_field": 9, "test_dotted": 17}
     # `python -m unittest -v` over the same file: its traceback read the same way
-    result = run_tool([sys.executable, "-m", "unittest", "-v", "tests.test_parse"],
-                      cwd=tmp_path, timeout=120)
-    assert result.returncode == 1, result.stderr
-    counts = ro.parse_unittest_verbose(result.stderr)
-    assert {t.name: t.failed_at for t in counts.tests} == {"test_field": 9}
+    assert verbose == {"test_field": 9}
+
+
+HANDLED_ERROR_CHECKED = """import unittest
+
+
+def load(text):
+    raise OSError("bad line 3")
+
+
+class TestLoad(unittest.TestCase):
+    def test_error_names_its_line(self):
+        try:
+            load("x")
+            self.fail("no error")
+        except OSError as exc:
+            self.assertEqual(str(exc), "bad line 9")
+"""
+
+
+def test_a_failed_check_in_an_except_block_is_put_at_the_check(tmp_path: Path) -> None:
+    """polib's `test_unescaped_double_quote1` catches the `IOError` the parser raises and
+    checks its message: made to fail, it had been put at the call that raised the handled
+    error, the first traceback of pytest's chain, not at the failing `assertEqual`."""
+    assert _failed_at_both(tmp_path, "test_load", HANDLED_ERROR_CHECKED) == (
+        {"test_error_names_its_line": 14}, {"test_error_names_its_line": 14})
 
 
 @pytest.mark.slow
