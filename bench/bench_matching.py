@@ -417,7 +417,7 @@ PROJECTS = (
     Project("polib", "pypi", "polib==1.2.0", "python-dev", "polib-1.2.0", held_out=True,
             test_deps=("pytest", "coverage"), first=(30, 36, 37)),
     Project("uritemplate", "pypi", "uritemplate==4.1.1", "python-dev", "uritemplate-4.1.1",
-            held_out=True, test_deps=("pytest", "coverage")),
+            held_out=True, test_deps=("pytest", "coverage"), first=(13, 7, 33)),
 )
 
 
