@@ -24,6 +24,12 @@ report has no line (vitest 1), or it is in no test's source (a helper that makes
 holds the rows of both. A test a base class defines (a mixin's) is reported under the ids
 it runs under in the classes inheriting it: it did not run when none of those ran it. Pure.
 
+`unread_failed` gives the Python tests the runner reported failed that no discovered case is:
+tests a metaclass, a decorator or a loop makes from a table of the file (uritemplate's
+`RFCTemplateExamples` makes `test_level1_examples` and others in its `TestURITemplate`),
+which no reading of the file names, by the runner's own id: a failure of such a test is
+still a failed test of its file.
+
 `instances` gives a parametrised test's instances, id and outcome, in the runner's order:
 which of its table's rows ran (`expected_column.skipped_rows` reads them); a JS/TS table
 test's, each row's title as its template made it.
@@ -608,6 +614,24 @@ def unchecked_snapshots(outcomes: Iterable[TestOutcome], cases: Sequence[TestCas
         keys = [o.unchecked_snapshot for o in found]
         if found and all(keys):
             out[test_id] = str(keys[0])
+    return out
+
+
+def unread_failed(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
+                  aliases: Mapping[str, Sequence[str]] | None = None
+                  ) -> dict[str, tuple[str, int | None]]:
+    """test id -> (why, the line its failure was raised on) of each Python test the runner
+    reported failed or in error that none of `cases` is (module docstring), its id the
+    runner's (`tests/test_x.py::TestX::test_made`)."""
+    listed = list(outcomes)
+    met = {id(o) for found in reported(listed, cases, aliases).values() for o in found}
+    out: dict[str, tuple[str, int | None]] = {}
+    for o in listed:
+        if o.outcome in (FAILED, ERROR) and id(o) not in met and o.file \
+                and o.file.endswith(".py") and not still_running(o):
+            test_id = f"{o.file}::{o.path[-1] if o.path else o.name}"
+            said = f" ({o.message})" if o.message else ""
+            out.setdefault(test_id, (f"failed in this run{said}", o.failed_at))
     return out
 
 

@@ -1533,6 +1533,11 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
     required_failed = frozenset(outcomes.failed(
         [t for suite in evidence.suites if suite.required for t in suite.tests], built,
         reads.inherited))
+    # a test the run made that no reading names (a metaclass's), failed: still a failed test
+    unread = outcomes.unread_failed(evidence.tests, built, reads.inherited)
+    required_failed |= frozenset(outcomes.unread_failed(
+        [t for suite in evidence.suites if suite.required for t in suite.tests], built,
+        reads.inherited))
     if python:  # a test that failed, was skipped or never ran executed what its run reached,
         # and a placeholder what it bothered to call: neither says what it tests. It is
         # matched by its words, and counted for none of its ACs for its reason (`excluded`)
@@ -1552,8 +1557,9 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
     run = RunInputs(
         runner_skipped=skipped,
         never_reached=_never_reached(evidence, reads),
-        runner_failed=failed,
-        failed_at=outcomes.failed_lines(evidence.tests, built, reads.inherited),
+        runner_failed={**{t: why for t, (why, _) in unread.items()}, **failed},
+        failed_at={**{t: at for t, (_, at) in unread.items() if at},
+                   **outcomes.failed_lines(evidence.tests, built, reads.inherited)},
         stopped_at=qa_checks.stop_positions(
             [suite.stopped for suite in evidence.suites if suite.stopped],
             [test.partition("::")[0] for test in skipped]),

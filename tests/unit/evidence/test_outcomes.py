@@ -1078,3 +1078,46 @@ def test_a_collection_error_under_xunit1_says_the_same_of_the_tests_it_kept_from
                                            "(SyntaxError: invalid syntax (tests/test_syntax.py:3))",
         "tests/test_other.py::test_hours": "never run: the run stopped at the collection "
                                            "error of tests/test_syntax.py"}
+
+
+MADE_BY_METACLASS = '''import unittest
+
+EXAMPLES = {"{a}": "1", "{b}": "2"}
+
+
+class Examples(type):
+    def __new__(cls, name, bases, attrs):
+        def make(template, expected):
+            def test(self):
+                self.assertEqual(expand(template, {"a": 1, "b": 2}), expected)
+            return test
+        for i, (template, expected) in enumerate(EXAMPLES.items()):
+            attrs["test_example_%d" % i] = make(template, expected)
+        return type.__new__(cls, name, bases, attrs)
+
+
+class TestTemplate(unittest.TestCase, metaclass=Examples):
+    def test_plain(self):
+        self.assertEqual(expand("x", {}), "x")
+'''
+
+
+def test_a_failed_test_a_metaclass_made_is_a_failed_test_of_its_file() -> None:
+    """uritemplate's `TestURITemplate` gets `test_level1_examples` and others from its
+    metaclass's tables: one made to fail was named on the run line, and no finding said it
+    failed (0 critical). It is a failed test by the runner's id, at the line it failed on;
+    a failure of a test read from the file is that test's, as before."""
+    path = "tests/test_template.py"
+    cases = split_tests(path, MADE_BY_METACLASS)
+    assert [c.name for c in cases] == ["TestTemplate::test_plain"]
+    ran = [runner_output.TestOutcome("test_plain", "failed", path, "AssertionError: no",
+                                     path=("TestTemplate::test_plain",), failed_at=20),
+           runner_output.TestOutcome("test_example_0", "passed", path,
+                                     path=("TestTemplate::test_example_0",)),
+           runner_output.TestOutcome("test_example_1", "failed", path,
+                                     "AssertionError: '2' != '3'",
+                                     path=("TestTemplate::test_example_1",), failed_at=11)]
+    assert outcomes.unread_failed(ran, cases) == {
+        f"{path}::TestTemplate::test_example_1":
+            ("failed in this run (AssertionError: '2' != '3')", 11)}
+    assert list(outcomes.failed(ran, cases)) == [f"{path}::TestTemplate::test_plain"]
