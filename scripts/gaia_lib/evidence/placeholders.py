@@ -4382,10 +4382,12 @@ def _python_words(lines: list[str]) -> str:
 def _python_checks(function: ast.AST, checking: frozenset[str] | set[str],
                    defined: frozenset[str] | set[str]) -> bool:
     """Whether a Python function may check something: an `assert`, a `raise`, a call named
-    for a check (`_PY_CHECK_WORD`), `check=True` (`subprocess.run`), a name of `checking`
-    (called, handed on, or the module it is read from), a call of one of its parameters (a
-    fixture or callback that may check), or a `self.x(...)` of a method no code of its file
-    defines (a base class's helper)."""
+    for a check (`_PY_CHECK_WORD`) of nothing its file defines (a function of its own checks
+    where its body does: uritemplate's `expected_set(expected)` only makes a set, and its
+    caller's check taken out had left its fixture tests counted), `check=True`
+    (`subprocess.run`), a name of `checking` (called, handed on, or the module it is read
+    from), a call of one of its parameters (a fixture or callback that may check), or a
+    `self.x(...)` of a method no code of its file defines (a base class's helper)."""
     params = set()
     if isinstance(function, _FUNCTION):
         params = {a.arg for a in (*function.args.posonlyargs, *function.args.args,
@@ -4400,7 +4402,7 @@ def _python_checks(function: ast.AST, checking: frozenset[str] | set[str],
         if not isinstance(node, ast.Call):
             continue
         name = pyast.callee_name(node.func)
-        if _PY_CHECK_WORD.search(name) or name in params or any(
+        if (_PY_CHECK_WORD.search(name) and name not in defined) or name in params or any(
                 word.arg == "check" and not (isinstance(word.value, ast.Constant)
                                              and not word.value.value)
                 for word in node.keywords):
