@@ -126,8 +126,14 @@ class ErrorBranch:
     # -> ValueError; `throw new RangeError(...)`): what reaches the caller. () when it raises
     # none, or only the one it caught again. Not part of the branch's identity.
     raised: tuple[str, ...] = field(default=(), compare=False)
+    # Whether its body raises or throws at all (the error caught, or another, on some path):
+    # one that raises nothing keeps what it caught from the caller, handling it (`except
+    # ValueError: return False`). Not part of the branch's identity.
+    hands_on: bool = field(default=True, compare=False)
 
 
+# A raise or throw of anything: what a handler that hands an error on has.
+_RAISES = lazy_re(r"\b(?:raise|throw)\b")
 # A raise of a named exception (`raise ValueError(...)`, `raise errors.Missing from e`,
 # `throw new RangeError(`), by its last name; a bare `raise` / `throw e` names none.
 _RAISED = lazy_re(r"\b(?:raise|throw\s+new)\s+(?:\w+\.)*([A-Z]\w*)")
@@ -737,10 +743,11 @@ def uncovered_error_branches(
         measured_body = any(n in covered or n in missed for n in body)
         region = set(body) if measured_body else {header}
         if region & missed and not region & covered:
+            said = [lines[n - 1] for n in body if n <= len(lines)]
             found.append(ErrorBranch(file=coverage_for_file.file, line=header, kind=kind,
                                      caught=caught, units=enclosing_units(lines, header, family),
-                                     raised=_raised([lines[n - 1] for n in body
-                                                     if n <= len(lines)], caught)))
+                                     raised=_raised(said, caught),
+                                     hands_on=any(_RAISES.search(line) for line in said)))
     return sorted(found, key=lambda b: b.line)
 
 

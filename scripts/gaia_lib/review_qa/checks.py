@@ -1377,6 +1377,23 @@ def _families(text: str) -> list[str]:
     return [prefix for prefix in shared if len(prefix) >= 3]
 
 
+# What a Then says of an error the code deals with itself: "the ValueError is caught".
+_HANDLED = r"(?:caught|catch(?:es)?|handled|handles|ignored|swallowed|suppressed|logged)"
+
+
+def _then_raises(ac: AcceptanceCriterion, exceptions: Sequence[str]) -> bool:
+    """Whether the AC's Then names one of `exceptions` as reaching the caller: not one it says
+    is caught or handled within four words ("the ValueError is caught and no age is kept"),
+    nor one it says is no longer raised (`then_literals.without_replaced`)."""
+    from gaia_lib.evidence import then_literals
+
+    then = then_literals.without_replaced(ac.then or "")
+    near = r"(?:\W+\w+){0,4}?\W+"
+    return any(re.search(rf"\b{re.escape(name)}\b", then) and not re.search(
+        rf"\b{re.escape(name)}\b{near}{_HANDLED}\b|\b{_HANDLED}{near}{re.escape(name)}\b",
+        then, re.I) for name in exceptions)
+
+
 def tie(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
         units: Sequence[str] = (), raised: Sequence[str] = (),
         declared: AbstractSet[str] = frozenset(),
@@ -1407,7 +1424,8 @@ def tie(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
     speaks of, was tied to every error-path AC, a blocker of one about a wait function).
     With them, whether an AC names what ties it (the exception, or the unit the handler sits
     in): a handler tied to every error-path AC for want of a name is no evidence that it is on
-    any one AC's path."""
+    any one AC's path. (A handler that raises nothing is asked about no AC whose Then names
+    what it catches: `branch_evidence`.)"""
     from gaia_lib.evidence import then_literals
 
     delivered = tuple(raised) or tuple(name for name in caught if name not in _ANY_ERROR)
@@ -1565,15 +1583,22 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
             if seen[subject] > 1:  # the second `except Exception` in one function is another
                 subject = f"{subject} #{seen[subject]}"
             others = [ac for ac in criteria if ac not in error_acs]
-            tied, by_name = tie(branch.caught, error_acs, branch.units, branch.raised,
-                                declared, others)
+            # a handler raising nothing keeps what it caught from the caller: it is about no AC
+            # whose Then says that exception is raised (polib's `except (TypeError,
+            # ValueError): return False` in `_is_file`, tied to "then a `ValueError` is
+            # raised"), while one naming it handled ("the ValueError is caught"), or in its
+            # Given, still may be
+            about = error_acs if branch.hands_on else [
+                ac for ac in error_acs if not _then_raises(ac, branch.caught)]
+            tied, by_name = tie(branch.caught, about, branch.units, branch.raised, declared,
+                                others)
             # an exception's name ties a handler in a function no story test entered by that
             # name alone (Cerberus' `except TypeError` in the `max` rule, to "a coercion that
             # raises a TypeError"); an AC naming the function still does
             unentered = language == "python" and not coverage_report.function_entered(
                 text, branch.line, record.covered_lines, record.missed_lines)
             apart = (by_name and unentered
-                     and not tie((), error_acs, branch.units, (), declared, others)[1])
+                     and not tie((), about, branch.units, (), declared, others)[1])
             # Critical rests on a name tying the handler to the AC: one tied to every
             # error-path AC for want of one may be on none's path (tenacity's logging helper)
             on_boundary = ([ac_id for ac_id in tied if ac_id in boundary]

@@ -831,3 +831,27 @@ def test_a_handler_after_a_docstring_line_at_column_0_sits_in_its_method() -> No
     # a file that does not parse keeps the rule of the column-0 line
     assert cr.enclosing_units([*source.splitlines()[:10], "        except TypeError"], 11,
                               "python") == ()
+
+
+def test_a_handler_says_whether_it_hands_an_error_on() -> None:
+    """One raising again or raising another hands it on; one returning a value keeps what it
+    caught from the caller (polib's `_is_file`: `except (TypeError, ValueError): return
+    False`), which no AC saying that exception is raised is about."""
+    source = (
+        "def is_file(value):\n"                                     # 1
+        "    try:\n"                                                # 2
+        "        return exists(value)\n"                            # 3
+        "    except (TypeError, ValueError):\n"                     # 4
+        "        return False\n"                                    # 5
+        "    try:\n"                                                # 6
+        "        check(value)\n"                                    # 7
+        "    except KeyError:\n"                                    # 8
+        "        log(value)\n"                                      # 9
+        "        if strict:\n"                                      # 10
+        "            raise\n"                                       # 11
+        "    except OSError:\n"                                     # 12
+        "        raise Unreadable(value)\n"                         # 13
+    )
+    found = cr.uncovered_error_branches(source, _cov((1, 2, 3, 6, 7), (5, 9, 10, 11, 13)),
+                                        "python")
+    assert [(b.line, b.hands_on) for b in found] == [(4, False), (8, True), (12, True)]

@@ -2391,3 +2391,49 @@ def test_findings_name_a_test_titled_at_run_time_as_the_ac_lists_show_it() -> No
         ("m.ts::maxArgs > limits the args to ${…} failed in this run (m.ts:9: expected 3); "
          "it covers no AC until it passes", made),
         (f"{twins[0]} was reported skipped by the runner; it covers no AC", twins[0])]
+
+
+CATALOGUE = """def is_file(value):
+    try:
+        return exists(value)
+    except (TypeError, ValueError):
+        return False
+
+
+def append(entries, entry):
+    try:
+        check(entries, entry)
+    except ValueError:
+        log(entry)
+        raise
+    entries.append(entry)
+"""
+
+
+def test_a_handler_keeping_the_error_from_the_caller_is_about_no_ac_saying_it_is_raised(
+        tmp_path: Path) -> None:
+    """polib's `_is_file`: `except (TypeError, ValueError): return False` was tied by its
+    `ValueError` to "then a `ValueError` is raised" (a duplicate appended), which it keeps
+    from the caller. A handler raising again (`append`'s) is still that AC's."""
+    (tmp_path / "catalogue.py").write_text(CATALOGUE)
+    report = tmp_path / "coverage.json"
+    report.write_text(json.dumps({"files": {"catalogue.py": {
+        "executed_lines": [1, 2, 3, 8, 9, 10, 14], "missing_lines": [4, 5, 11, 12, 13]}}}))
+    s = SimpleNamespace(project=tmp_path, story=SimpleNamespace(file_list=["catalogue.py"]))
+    ac = AcceptanceCriterion(
+        "AC5", "Given a catalogue checking duplicates, when the user appends an entry already "
+               "there, then a `ValueError` is raised", "a catalogue checking duplicates",
+        "the user appends an entry already there", "a `ValueError` is raised", False, None, 1)
+    result = checks.branch_evidence(s, [ac], report=(report, "coveragepy-json"))  # type: ignore[arg-type]
+    assert [(f["line"], f["severity"], f["message"].split("; ", 1)[-1])
+            for f in result["findings"]] == [
+        (4, "warning", "except TypeError/ValueError handler in is_file never executed by the "
+                       "tests"),
+        (11, "warning", "error-path ACs: AC5")]
+    # an AC whose Then says the error is handled is what the first handler does
+    handled = dataclasses.replace(ac, then="the `ValueError` is caught and it is no file",
+                                  text=ac.text.replace("a `ValueError` is raised",
+                                                       "the `ValueError` is caught"))
+    result = checks.branch_evidence(s, [handled], report=(report, "coveragepy-json"))  # type: ignore[arg-type]
+    assert [f["message"].split("; ", 1)[-1] for f in result["findings"]] == [
+        "error-path ACs: AC5", "error-path ACs: AC5"]
