@@ -419,7 +419,7 @@ PROJECTS = (
     Project("uritemplate", "pypi", "uritemplate==4.1.1", "python-dev", "uritemplate-4.1.1",
             held_out=True, test_deps=("pytest", "coverage"), first=(13, 7, 33)),
     Project("munch", "pypi", "munch==4.0.0", "python-dev", "munch-4.0.0", held_out=True,
-            test_deps=("pytest", "coverage", "PyYAML")),
+            test_deps=("pytest", "coverage", "PyYAML"), first=(20, 17, 39)),
 )
 
 
