@@ -534,8 +534,13 @@ _LANGUAGES = {
 # an `except*` clause's (PEP 654: `except* (KeyError, OSError):`).
 _EXCEPT_NAMES = lazy_re(r"\s*except\s*\*?\s*\(?\s*([\w.]+(?:\s*,\s*[\w.]+)*)")
 # `except ImportError:` picks a fallback dependency (`contextlib2` on an old Python): no
-# behaviour's error path, and never run on the Python the tests use.
-_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
+# behaviour's error path, and never run on the Python the tests use. Nor is a package's
+# fallback for its own version where its installed metadata is missing (`except
+# PackageNotFoundError:` around `importlib.metadata.version`, pkg_resources'
+# `DistributionNotFound`): which branch runs depends on how it was installed (munch's
+# `__version__ = "0.0.0"` had been an untested error path "that may be about" an AC).
+_FALLBACKS = frozenset({"ImportError", "ModuleNotFoundError", "PackageNotFoundError",
+                        "DistributionNotFound"})
 
 
 def _except_names(header: str) -> tuple[str, ...]:
@@ -550,9 +555,9 @@ def _python_handlers(source: str) -> list[tuple[int, tuple[int, ...], tuple[str,
     """(except line, body lines, the exceptions it names) for each `except` clause (and
     `except*`), found by the parser (a source this Python cannot parse, newer syntax: by the
     tokenizer) so that strings and comments mentioning `except` are never mistaken for
-    clauses; import fallbacks (`except ImportError:`) are left out. A body runs to its last
-    statement (the tokenizer's, to the next line of code at the clause's depth: the same
-    statements)."""
+    clauses; import fallbacks (`except ImportError:`) and installed-version fallbacks (`except
+    PackageNotFoundError:`) are left out. A body runs to its last statement (the tokenizer's,
+    to the next line of code at the clause's depth: the same statements)."""
     if "except" not in source:
         return []
     try:
@@ -564,7 +569,7 @@ def _python_handlers(source: str) -> list[tuple[int, tuple[int, ...], tuple[str,
     for node in ast.walk(tree):
         if isinstance(node, ast.ExceptHandler):
             caught = _except_names(lines[node.lineno - 1])
-            if caught and set(caught) <= _IMPORT_ERRORS:
+            if caught and set(caught) <= _FALLBACKS:
                 continue
             end = node.end_lineno or node.lineno
             handlers.append((node.lineno, tuple(range(node.lineno + 1, end + 1)), caught))
@@ -594,7 +599,7 @@ def _tokenized_handlers(source: str) -> list[tuple[int, tuple[int, ...], tuple[s
     handlers = []
     for index, (row, col, text) in enumerate(starts):
         caught = _except_names(lines[row - 1]) if text == "except" else ()
-        if text != "except" or (caught and set(caught) <= _IMPORT_ERRORS):
+        if text != "except" or (caught and set(caught) <= _FALLBACKS):
             continue
         end = total
         for later_row, later_col, _ in starts[index + 1:]:

@@ -590,6 +590,31 @@ def test_python_import_fallbacks_are_no_error_paths() -> None:
                                        "python") == [cr.ErrorBranch("f", 11, "except")]
 
 
+def test_python_version_metadata_fallbacks_are_no_error_paths() -> None:
+    """A package reading its own version from its installed metadata falls back when run
+    from a checkout (`PackageNotFoundError`, pkg_resources' `DistributionNotFound`): which
+    branch runs depends on how it was installed, not on a behaviour a story's tests drive."""
+    source = (
+        "from importlib import metadata\n"                 # 1
+        "try:\n"                                           # 2
+        "    __version__ = metadata.version('confbox')\n"  # 3
+        "except metadata.PackageNotFoundError:\n"          # 4
+        "    __version__ = 'unknown'\n"                    # 5
+        "try:\n"                                           # 6
+        "    release = pkg_resources.get_distribution('confbox').version\n"  # 7
+        "except pkg_resources.DistributionNotFound:\n"     # 8
+        "    release = None\n"                             # 9
+        "def load(path):\n"                                # 10
+        "    try:\n"                                       # 11
+        "        return parse(path)\n"                     # 12
+        "    except ValueError:\n"                         # 13
+        "        return None\n"                            # 14
+    )
+    found = cr.uncovered_error_branches(source, _cov((1, 2, 3, 6, 7, 10, 11, 12), (5, 9, 14)),
+                                        "python")
+    assert [(b.line, b.caught) for b in found] == [(13, ("ValueError",))]
+
+
 def test_python_except_star_handlers_are_read_as_except_handlers() -> None:
     """PEP 654's `except* X:` names what it catches as `except X:` does: an import fallback
     so written is left out, and the others keep their names."""
