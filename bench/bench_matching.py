@@ -421,7 +421,7 @@ PROJECTS = (
     Project("munch", "pypi", "munch==4.0.0", "python-dev", "munch-4.0.0", held_out=True,
             test_deps=("pytest", "coverage", "PyYAML"), first=(20, 17, 39)),
     Project("json5", "pypi", "json5==0.17.3", "python-dev", "json5-0.17.3", held_out=True,
-            test_deps=("pytest", "coverage")),
+            test_deps=("pytest", "coverage"), first=(24, 15, 42)),
 )
 
 
