@@ -1,7 +1,9 @@
 """Literals an acceptance criterion's Then clause promises, and whether a test asserts them.
 
 `then_literals` pulls the checkable values out of a Then clause: HTTP status codes, quoted
-strings ('…' "…" `…` “…”), numbers, enum-like names (UPPER_CASE, CamelCase) and
+strings ('…' "…" `…` “…”), numbers, enum-like names (UPPER_CASE, CamelCase; not the
+names of formats, protocols, languages and products, `TOML`, `JavaScript`: prose; the
+matcher's `mentioned` keeps a product's, as the words a test may share) and
 true/false/null (each kept as the AC spells it too, `None`, for messages: `Literal.shown`).
 `asserted_literals` reports which of them appear inside an assertion of a
 test's source (`assert`, `expect(…)…` and `expect<Type>(…)…`, `assertEquals(`, `assert_eq!`,
@@ -210,13 +212,20 @@ _KEYWORD_SPELLINGS = {
 _NOT_NAN = lazy_re(r"isNaN\s*\((?s:.*)\)\s*\)\s*\.\s*(?:toBe\s*\(\s*false|toEqual\s*\(\s*false|"
                    r"toBeFalsy)|\.\s*not\s*\.\s*toBeNaN|\bnot\s+(?:math\.|np\.|numpy\.)?isnan\b")
 # All-caps words that are prose (protocol, document and cache-policy names, ids), not enum
-# values: "the TOML text of the dictionary" (tomlkit), "the underlying LRU store" (a cache).
+# values: "the TOML text of the dictionary" (tomlkit), "the underlying LRU store" (a cache);
+# and so are the CamelCase names of languages and products (`_PRODUCTS`): "the text is
+# decoded as JavaScript would decode it" (json5's strings) had drawn "no test of AC4 asserts
+# any of `JavaScript`".
 _NOT_ENUMS = frozenset({
     "A", "I", "AC", "API", "ASCII", "CLI", "CMYK", "CSS", "CSV", "DB", "DNS", "FIFO", "FR",
     "GIF", "HSL", "HSV", "HTML", "HTTP", "HTTPS", "ID", "INI", "ISO", "JPEG", "JSON", "JWT",
     "LFU", "LIFO", "LRU", "MIME", "NFR", "OK", "PDF", "PNG", "QA", "REST", "RFC", "RGB", "RGBA",
     "SQL", "SVG", "TCP", "TLS", "TOML", "TTL", "UI", "URI", "URL", "UTC", "UTF", "UUID", "UX",
     "XML", "YAML",
+})
+_PRODUCTS = frozenset({  # as the words a test may share, the matcher's `mentioned` keeps them
+    "CoffeeScript", "GitHub", "GitLab", "GraphQL", "JavaScript", "LaTeX", "MongoDB", "MySQL",
+    "NumPy", "OpenAPI", "PostgreSQL", "PowerShell", "PyPI", "PyYAML", "TypeScript",
 })
 # A function named as a call with no arguments or with one-letter parameters (`dumps()`,
 # `FtoaWithDigits(f, n)`): the API the Then speaks of, not a value a test could assert.
@@ -512,6 +521,7 @@ def then_literals(then_text: str, setting: str = "", *,
             word = match.group(0)
             # Two capitals alone ("FROM->TO", "Ü to UE") are prose or data, not an enum name.
             if word in _NOT_ENUMS or word in named or _ID_RE.match(word) or (
+                    not mentioned and word in _PRODUCTS) or (
                     pattern is _UPPER_RE and len(word) < 3 and "_" not in word):
                 continue
             if not mentioned and _REPLACED_BEFORE_RE.search(text[:match.start()]):

@@ -1798,6 +1798,20 @@ def test_a_format_or_cache_policy_named_in_capitals_is_prose_not_a_value(then: s
         "FAILED"]
 
 
+@pytest.mark.parametrize("then", [
+    "the text is decoded as JavaScript would decode it",
+    "the schema is served to GitHub and GitLab alike",
+    "the rows are written to PostgreSQL in one transaction",
+])
+def test_a_language_or_product_named_in_camel_case_is_prose_not_a_value(then: str) -> None:
+    """A Then saying "decoded as JavaScript would decode it" had drawn a warning that no test
+    asserts `JavaScript`: the name of a language or a product is prose, as `TOML` is; a
+    CamelCase value stays one."""
+    assert then_literals(then) == ()
+    assert [lit.value for lit in then_literals("then the job moves to InProgress")] == [
+        "InProgress"]
+
+
 def test_a_go_guard_failing_on_a_negated_value_asserts_it_true() -> None:
     """golang-lru's `if !ok || v != 1 { t.Fatalf(...) }` checks that `Get` found the key and
     gave 1: a Then promising `true` (found) drew a weak-assertion warning, as if only 1 were
