@@ -4025,13 +4025,16 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
                   if _SCRIPT_GUARD.match(line)), None) if language == "python" else None
     running = _runs(statements, language)
     if all(_trivial_here(text, language, outer) for _, _, text in running):
-        shown = written(statements[0][0], statements[0][2])
-        # a bare `return` first: what it leaves out is said, or "(return)" reads as its check
+        # its first statement that runs: a function it defines first (a hook for the code,
+        # `def hook(pairs):`) runs only where called, and is none of its checks; a bare
+        # `return` first is shown: what it leaves out is said, or "(return)" reads as its check
+        at, _, said_text = running[0] if running else statements[0]
+        shown = written(at, said_text)
         first = (": it returns before its other statements" if _BARE_RETURN.match(
             shown.rstrip(";")) and len(running) < len(statements) else "")
-        return Placeholder(case.test_id, case.file, base_line + decl + statements[0][0],
+        return Placeholder(case.test_id, case.file, base_line + decl + at,
                            f"asserts nothing real ({shown}){first}"
-                           + (TYPE_ONLY if _TYPE_ONLY.match(statements[0][2]) else "")
+                           + (TYPE_ONLY if _TYPE_ONLY.match(said_text) else "")
                            + _own_failure_note(expects_own, shown))
     check = _CHECK.get(language)
     if check is not None:

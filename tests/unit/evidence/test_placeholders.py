@@ -253,6 +253,21 @@ def test_a_skip_names_the_reason_it_is_given_where_it_writes_one() -> None:
         "refuses a code past its expiry": (1, "skipped in source (it.skip)")}
 
 
+def test_a_trivial_check_after_a_helper_the_test_defines_is_the_one_named() -> None:
+    """A unittest method defining a hook for the code and then checking only `assertTrue(True)`
+    had been said to assert nothing real "(def hook(pairs):)", at the hook's line: the check
+    that cannot fail is what shows it, and its line."""
+    text = ("import unittest\n\n\n"
+            "class TestReader(unittest.TestCase):\n"
+            "    def test_pairs_hook(self):\n"
+            "        def hook(pairs):\n"
+            "            return pairs\n"
+            "\n"
+            "        self.assertTrue(True)\n")
+    assert _verdicts("tests/reader_test.py", text) == {
+        "TestReader::test_pairs_hook": (9, "asserts nothing real (self.assertTrue(True))")}
+
+
 def test_a_go_test_made_only_of_its_own_assert_helper_calls_is_no_placeholder() -> None:
     """Go's `assert(t, cond)` calls the file's own helper (one that panics when `cond` is
     false): no Python `assert (x, "msg")` tuple. gjson's join test, seven such calls and no
