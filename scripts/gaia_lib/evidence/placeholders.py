@@ -4626,6 +4626,61 @@ def python_checking_helpers(texts: Mapping[str, str]) -> dict[str, frozenset[str
     return out
 
 
+# The calls that expect an error: `assertRaises(X, ...)`, `with self.assertRaises(X):`,
+# `pytest.raises(X)`; and the calls ending a `try` that fails where nothing was raised.
+_EXPECTING = frozenset({"assertRaises", "assertRaisesRegex", "assertRaisesRegexp", "raises"})
+_FAILING = frozenset({"fail"})
+
+
+def _error_names(node: ast.expr | None) -> set[str]:
+    """The exceptions an `except` clause or an expecting call names, by their last name."""
+    if isinstance(node, ast.Tuple):
+        return {name for item in node.elts for name in _error_names(item)}
+    name = pyast.callee_name(node) if node is not None else ""
+    return {name} if name else set()
+
+
+def _expected_errors(function: ast.AST) -> frozenset[str]:
+    """The exceptions a function's body expects: what an expecting call names, and what a
+    `try` ending in `self.fail()` / `pytest.fail()` (or `raise AssertionError`) catches."""
+    found: set[str] = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Call) and pyast.callee_name(node.func) in _EXPECTING \
+                and node.args:
+            found |= _error_names(node.args[0])
+        elif isinstance(node, ast.Try) and node.body:
+            last = node.body[-1]
+            fails = (isinstance(last, ast.Expr) and isinstance(last.value, ast.Call)
+                     and pyast.callee_name(last.value.func) in _FAILING) or (
+                isinstance(last, ast.Raise) and "AssertionError" in _error_names(
+                    last.exc.func if isinstance(last.exc, ast.Call) else last.exc))
+            if fails:
+                for handler in node.handlers:
+                    found |= _error_names(handler.type)
+    return frozenset(found - {"Exception", "BaseException"})
+
+
+def python_expected_errors(texts: Mapping[str, str]) -> dict[str, dict[str, frozenset[str]]]:
+    """Per Python test file of `texts`, its helpers (functions and methods not named as tests)
+    that expect an error, each with the exceptions it expects (`_expected_errors`): a test's
+    call of one asserts that error (json5's `self.check_fail(text)`, whose `try` ends in
+    `self.fail()` and whose `except ValueError` takes the error)."""
+    out: dict[str, dict[str, frozenset[str]]] = {}
+    for file, text in texts.items():
+        if not file.endswith(".py"):
+            continue
+        try:
+            tree = pyast.module(text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue
+        helpers = {node.name: errors for node in ast.walk(tree)
+                   if isinstance(node, _FUNCTION) and not node.name.startswith("test")
+                   and (errors := _expected_errors(node))}
+        if helpers:
+            out[file] = helpers
+    return out
+
+
 def go_noop_helpers(texts: Mapping[str, str]) -> dict[str, frozenset[str]]:
     """Per directory (a Go package), the helpers its `_test.go` files define that take a
     *testing.T (or testing.TB) and cannot report a failure through it (`_go_can_fail`: one that

@@ -1159,7 +1159,8 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                      constants: Mapping[str, str] | None = None,
                      snapshots: Mapping[str, str] | None = None,
                      go_checks: Mapping[str, Mapping[str, str]] | None = None,
-                     py_checks: Mapping[str, frozenset[str]] | None = None
+                     py_checks: Mapping[str, frozenset[str]] | None = None,
+                     py_raises: Mapping[str, Mapping[str, frozenset[str]]] | None = None
                      ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Per AC: the Then clause's literals (not a capitalised name the story's tests call: a
     function, `ParamsFromContext`; nor a lower-case name its tests write as a key of their
@@ -1179,8 +1180,10 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
     defined in another `_test.go` file), the function it hands one (`ToCamelCase`) being code
     the Then names, not a value, a Python test asserting what it hands a helper of its file
     that checks (`py_checks`: per test file, `placeholders.python_checking_helpers`;
-    nameparser's `self.m(hn.nickname, "Ben", hn)`), a JS test asserting what it hands a
-    function of its file that checks (in its file's text, `texts`:
+    nameparser's `self.m(hn.nickname, "Ben", hn)`), and the error a helper of its file
+    expects (`py_raises`: per test file, `placeholders.python_expected_errors`; json5's
+    `self.check_fail(text)` fails unless `ValueError` is raised), a JS test asserting what it
+    hands a function of its file that checks (in its file's text, `texts`:
     `then_literals.js_check_calls`; js-search's `validateSearchResults(search.search('167'),
     [doc])`, defined in the `describe` around it); for an AC whose
     Then names no value, a warning when every test of it only checks that a result exists
@@ -1228,6 +1231,10 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                 asserted.update(lit.value for lit in then_literals.asserted_in(
                     then_literals.python_check_calls(bodies.get(test_id, ""),
                                                      (py_checks or {})[file]), literals))
+            for helper, errors in (py_raises or {}).get(file, {}).items():
+                if re.search(rf"(?<![\w.])(?:self\.|cls\.)?{re.escape(helper)}\s*\(",
+                             bodies.get(test_id, "")):
+                    asserted.update(lit.value for lit in literals if lit.value in errors)
             if test_id in helper_checks:
                 asserted.update(lit.value for lit in then_literals.asserted_in(
                     helper_checks[test_id][0], literals))

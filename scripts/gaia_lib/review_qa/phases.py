@@ -834,6 +834,14 @@ class Reads:
         return placeholders.python_checking_helpers(self.texts)
 
     @functools.cached_property
+    def python_expected_errors(self) -> dict[str, dict[str, frozenset[str]]]:
+        """Per Python test file, its helpers that expect an error, with the errors
+        (`placeholders.python_expected_errors`): a call of one asserts that error."""
+        from gaia_lib.evidence import placeholders
+
+        return placeholders.python_expected_errors(self.texts)
+
+    @functools.cached_property
     def go_checking_helpers(self) -> dict[str, dict[str, str]]:
         """Per Go package of the test files, its helpers that take a *testing.T and can fail
         (`placeholders.go_checking_helpers`): a call of one checks what it is handed."""
@@ -1158,7 +1166,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         criteria, per_ac, bodies, lines, reads.texts,
         {**reads.js_constants,
          **{case.test_id: case.constants for case in cases if case.constants}}, reads.snapshots,
-        reads.go_checking_helpers, reads.python_checking_helpers)
+        reads.go_checking_helpers, reads.python_checking_helpers, reads.python_expected_errors)
     unread_at = (run.unread_at or {}) if run is not None else {}  # the loop making them
     discovery_findings = [
         qa_checks.finding(tf.path, 1, "warning", "unreadable-test-file",

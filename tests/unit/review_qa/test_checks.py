@@ -406,6 +406,49 @@ def test_a_call_of_a_check_the_test_file_defines_is_a_check() -> None:
     assert weak["AC1"][test].startswith("calls the code and checks nothing of what it returns")
 
 
+# A unittest class whose helper expects the reader to refuse its input: `self.fail()` in its
+# `try`, the error it expects caught (json5's `check_fail`).
+REFUSING_FILE = (
+    "import unittest\n\n\n"
+    "class ReaderTests(unittest.TestCase):\n"
+    "    def check_fail(self, text, err=None):\n"
+    "        try:\n"
+    "            reader.loads(text)\n"
+    "            self.fail()\n"
+    "        except ValueError as e:\n"
+    "            if err is not None:\n"
+    "                self.assertEqual(err, str(e))\n\n"
+    "    def test_stray_comma(self):\n"
+    "        self.check_fail('[ ,]')\n")
+REFUSED_AC = AcceptanceCriterion(
+    "AC1", "Given text that is not valid, when it is read, then a `ValueError` is raised.",
+    "text that is not valid", "it is read", "a `ValueError` is raised.", False, None, 5)
+
+
+def test_a_test_calling_its_files_helper_that_expects_an_error_asserts_that_error() -> None:
+    """json5's tests check that the reader refuses text through `self.check_fail(text)`, a
+    method of their class whose `try` ends in `self.fail()` and whose `except ValueError`
+    takes the error: "no test of AC2 asserts any of `ValueError`" was said of tests each of
+    which fails unless the `ValueError` is raised."""
+    test = "tests/reader_test.py::ReaderTests::test_stray_comma"
+    body = REFUSING_FILE.split("    def test_stray_comma(self):\n")[1]
+    rows = [{"ac_id": "AC1", "matched": True, "tests": [test]}]
+    texts = {"tests/reader_test.py": REFUSING_FILE}
+    expecting = placeholders.python_expected_errors(texts)
+    assert expecting == {"tests/reader_test.py": {"check_fail": frozenset({"ValueError"})}}
+    per_ac, check = checks.literal_evidence([REFUSED_AC], rows, {test: body}, {test: 13},
+                                            py_raises=expecting)
+    assert per_ac[0]["asserted"] == ["ValueError"]
+    assert check["findings"] == []
+    # a helper that catches the error and goes on, failing nowhere, expects none
+    lenient = {"tests/reader_test.py": REFUSING_FILE.replace("            self.fail()\n", "")}
+    assert placeholders.python_expected_errors(lenient) == {}
+    _, check = checks.literal_evidence([REFUSED_AC], rows, {test: body}, {test: 13},
+                                       py_raises=placeholders.python_expected_errors(lenient))
+    assert [f["message"][:40] for f in check["findings"]] == [
+        "no test of AC1 asserts any of `ValueErro"]
+
+
 CATALOG_SPEC = """import { Catalog } from './Catalog';
 
 describe('Catalog', function() {
