@@ -422,6 +422,8 @@ PROJECTS = (
             test_deps=("pytest", "coverage", "PyYAML"), first=(20, 17, 39)),
     Project("json5", "pypi", "json5==0.17.3", "python-dev", "json5-0.17.3", held_out=True,
             test_deps=("pytest", "coverage"), first=(24, 15, 42)),
+    Project("addict", "pypi", "addict==2.4.0", "python-dev", "addict-2.4.0", held_out=True,
+            test_deps=("pytest", "coverage")),
 )
 
 
