@@ -423,7 +423,7 @@ PROJECTS = (
     Project("json5", "pypi", "json5==0.17.3", "python-dev", "json5-0.17.3", held_out=True,
             test_deps=("pytest", "coverage"), first=(24, 15, 42)),
     Project("addict", "pypi", "addict==2.4.0", "python-dev", "addict-2.4.0", held_out=True,
-            test_deps=("pytest", "coverage")),
+            test_deps=("pytest", "coverage"), first=(14, 3, 41)),
 )
 
 
