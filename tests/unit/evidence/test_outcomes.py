@@ -276,6 +276,30 @@ def test_a_parametrised_python_test_says_which_of_its_cases_failed() -> None:
         "failed in this run (cases `a`, `b`, `c` and 1 more: no)")}
 
 
+def test_a_mixins_test_that_failed_under_one_of_its_classes_says_which() -> None:
+    """A base class's test run by two test classes, one for the plain mapping and one for a
+    subclass of it, failed under the subclass's class alone: the finding had said the test
+    failed, as if under both; it says under which, and which passed it. Failed under both,
+    it says nothing of classes."""
+    def junit(failed: tuple[str, ...]) -> str:
+        return "<testsuite>" + "".join(
+            f'<testcase classname="test_store.{k}" name="test_merge_keeps_kind">'
+            + ('<failure message="AssertionError: not a SubStore"/>' if k in failed else "")
+            + "</testcase>" for k in ("StoreTests", "SubStoreTests")) + "</testsuite>"
+    cases = [TestCase("test_store.py", "SharedTests::test_merge_keeps_kind", 1, "")]
+    aliases = {cases[0].test_id: ("test_store.py::StoreTests::test_merge_keeps_kind",
+                                  "test_store.py::SubStoreTests::test_merge_keeps_kind")}
+    one = runner_output.parse("junit", junit(("SubStoreTests",))).tests
+    assert outcomes.failed(one, cases, aliases) == {
+        "test_store.py::SharedTests::test_merge_keeps_kind": (
+            "failed in this run (under `SubStoreTests`, passed under `StoreTests`: "
+            "AssertionError: not a SubStore)")}
+    both = runner_output.parse("junit", junit(("StoreTests", "SubStoreTests"))).tests
+    assert outcomes.failed(both, cases, aliases) == {
+        "test_store.py::SharedTests::test_merge_keeps_kind": (
+            "failed in this run (AssertionError: not a SubStore)")}
+
+
 def test_a_go_test_whose_every_subtest_was_skipped_did_not_run() -> None:
     """Said so, not "reported skipped": go reports the test itself passed, as the run's count
     says (columnize's `TestMergeConfig`, `t.Skip` in its `t.Run`: "15 passed, 4 skipped")."""
