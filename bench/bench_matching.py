@@ -425,7 +425,8 @@ PROJECTS = (
     Project("addict", "pypi", "addict==2.4.0", "python-dev", "addict-2.4.0", held_out=True,
             test_deps=("pytest", "coverage"), first=(14, 3, 41)),
     Project("gorilla-schema", "debian", "golang-github-gorilla-schema-dev=1.2.0-2", "go-dev",
-            "usr/share/gocode/src/github.com/gorilla/schema", held_out=True),
+            "usr/share/gocode/src/github.com/gorilla/schema", held_out=True,
+            first=(25, 8, 37)),
 )
 
 
