@@ -11,7 +11,9 @@ test's source (`assert`, `expect(…)…` and `expect<Type>(…)…`, `assertEqu
 the assertions named for them: `assertIsNone(`, `toBeNull()`, `assert.Nil(`, `assertFalse(`
 …): the evidence behind a "weak assertion" finding. A Go test comparing the error a call
 gave with a named one (`_, err := Parse("123")` then `if err != errStrSize {`) asserts what it
-handed that call, the input it checks is refused (`asserted_literals`; not the matcher's).
+handed that call, the input it checks is refused (`asserted_literals`; not the matcher's);
+one comparing what a call gave with a name (`if err.Error() != estr {`) asserts the literal
+value that name was given (`estr := "schema: interface must be a struct"`), whatever the name.
 A table-driven test's data table holds its expected values, so it
 counts as an assertion too: a pytest `@pytest.mark.parametrize(…)` decorator (with the
 table its module declares where it names one: `@pytest.mark.parametrize("s, expected",
@@ -1470,7 +1472,9 @@ def asserted_literals(test_source: str, literals: Iterable[Literal]) -> tuple[Li
     expected", PARSE_TEST_CASES)`, the table before the test as `testcases` gives it) checks
     that table's rows, as it does a table written in the decorator; a Go test comparing the
     error a call gave with a named one checks what it handed that call (`_go_refused_calls`:
-    `_, err := Parse("123")` then `if err != errStrSize {` asserts `123` is refused). (The
+    `_, err := Parse("123")` then `if err != errStrSize {` asserts `123` is refused), and one
+    comparing what a call gave with a name checks the value the name was given
+    (`_go_compared_with_call`). (The
     matcher reads such a table as the test's data, `table_strings`, not as its assertions:
     counted as asserted there too, it gave inflection's `test_singularize_plural` the
     pluralizing AC.)"""
@@ -1480,7 +1484,30 @@ def asserted_literals(test_source: str, literals: Iterable[Literal]) -> tuple[Li
               if (table := _named_table(code, name)) is not None]
     spans = assertion_spans(test_source)
     return asserted_in((*spans, *_added_to_expected(code, spans), *tables,
-                        *_go_refused_calls(code)), literals)
+                        *_go_refused_calls(code), *_go_compared_with_call(code)), literals)
+
+
+# A Go guard comparing what a call gave with a name: `if err.Error() != estr {`, `if estr !=
+# got.String() {`.
+_GO_CALL_COMPARED = lazy_re(
+    r"^[ \t]*(?:\}\s*else\s+)?if\s+(?:[^{};\n]*\)\s*[!=]=\s*(?P<after>[A-Za-z_]\w*)|"
+    r"(?P<before>[A-Za-z_]\w*)\s*[!=]=\s*[\w.]+\([^{;\n]*\))\s*\{", re.M)
+
+
+def _go_compared_with_call(code: str) -> list[str]:
+    """The statements giving a literal value to a name a Go guard compares with what a call
+    gave (`estr := "schema: interface must be a struct"` then `if err.Error() != estr {`):
+    the value the guard checks, as `_go_compared_values` reads a name compared with a name.
+    Read for the values a test asserts, not by the matcher."""
+    found = []
+    for guard in _GO_CALL_COMPARED.finditer(code):
+        name = guard.group("after") or guard.group("before")
+        if name in ("nil", "true", "false"):
+            continue
+        given = re.compile(rf"(?<![\w.$]){re.escape(name)}{_GO_LITERAL_VALUE}")
+        found += [code[m.start():_statement_end(code, m.start())]
+                  for m in given.finditer(code[:guard.start()])]
+    return found
 
 
 # A Go guard comparing an error with a named one, not nil: `if err != errStrSize {`, `if err

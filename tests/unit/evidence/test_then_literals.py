@@ -1998,3 +1998,27 @@ def test_a_file_names_extension_before_file_names_the_kind_of_file() -> None:
     assert then_literals(then) == (Literal("string", "Catalog"), Literal("string", "MOFile"))
     # an extension standing where a value does is still promised
     assert Literal("string", ".mo") in then_literals("the name ends in `.mo`")
+
+
+_GO_CALL_COMPARED_BODY = '''func TestDecodeNotPointer(t *testing.T) {
+	msg := "form: target must be a pointer"
+	err := NewReader().Read(Target{}, url.Values{})
+	if err.Error() != msg {
+		t.Errorf("got %v, want %s", err, msg)
+	}
+}'''
+
+
+@pytest.mark.parametrize(("body", "asserted"), [
+    (_GO_CALL_COMPARED_BODY, True),
+    (_GO_CALL_COMPARED_BODY.replace("if err.Error() != msg {", "if msg != err.Error() {"), True),
+    # the message is only printed: the guard checks that an error came
+    (_GO_CALL_COMPARED_BODY.replace("if err.Error() != msg {", "if err == nil {"), False),
+])
+def test_a_go_message_held_in_a_variable_and_compared_with_a_call_is_asserted(
+        body: str, asserted: bool) -> None:
+    """A form reader's refusal of a target that is no pointer: the message it promises held
+    in a variable, then compared with `err.Error()`. The Then's message is asserted: it had
+    read "no test of AC asserts any of `form: target must be a pointer`"."""
+    literals = then_literals("then it is refused with `form: target must be a pointer`")
+    assert literals and (asserted_literals(body, literals) == literals) is asserted
