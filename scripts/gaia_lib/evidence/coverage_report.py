@@ -6,7 +6,10 @@ DA / BRDA, and FN / FNDA: the functions it lists and whether any test called the
 Cobertura XML (coverage.py `coverage xml`, istanbul's cobertura reporter), JaCoCo XML and Go
 cover profiles. `uncovered_error_branches` cross-references a source file with its record to
 find error handlers (Python `except`, JS/TS/Java `catch`, Go `if err != nil {`) that no test ran:
-the deterministic evidence behind an "untested error path" finding. A function no test called
+the deterministic evidence behind an "untested error path" finding, with the exception each
+hands its caller in place of what it caught (`raise ValueError(...)`; a Go err-check's `return
+ConversionError{...}` or `return nil, ErrRange`, by Go's naming of error types and variables:
+`_GO_RETURNED`). A function no test called
 owns the branches up to the next function the report lists, and, for a JS/TS source, no
 further than the line its brackets close on (`js_last_lines`): V8 lists not every function.
 
@@ -123,8 +126,9 @@ class ErrorBranch:
     # level. Not part of the branch's identity either.
     units: tuple[str, ...] = field(default=(), compare=False)
     # The exceptions its body raises in their place (`except TypeError: raise ValueError(...)`
-    # -> ValueError; `throw new RangeError(...)`): what reaches the caller. () when it raises
-    # none, or only the one it caught again. Not part of the branch's identity.
+    # -> ValueError; `throw new RangeError(...)`; a Go err-check's `return ConversionError{`,
+    # `_GO_RETURNED`): what reaches the caller. () when it raises none, or only the one it
+    # caught again. Not part of the branch's identity.
     raised: tuple[str, ...] = field(default=(), compare=False)
     # Whether its body raises or throws at all (the error caught, or another, on some path):
     # one that raises nothing keeps what it caught from the caller, handling it (`except
@@ -139,8 +143,19 @@ _RAISES = lazy_re(r"\b(?:raise|throw)\b")
 _RAISED = lazy_re(r"\b(?:raise|throw\s+new)\s+(?:\w+\.)*([A-Z]\w*)")
 
 
-def _raised(body: Sequence[str], caught: Sequence[str]) -> tuple[str, ...]:
-    names = dict.fromkeys(found.group(1) for line in body for found in _RAISED.finditer(line))
+# Go's counterpart of a raise: an err-check returning a value of a named error type or a
+# named error (`return ConversionError{Key: path}`, `return nil, &pkg.SyntaxError{...}`,
+# `return 0, ErrRange`), by Go's naming of them (an error type's name ends in `Error`, an
+# error variable's starts with `Err`); a call (`fmt.Errorf(`, `err.Error()`, a constructor
+# `NewSyntaxError(`) names none.
+_GO_RETURNED = lazy_re(r"\breturn\b[^\n]*?(?<![\w.])(?:\w+\.)?([A-Z]\w*Error|Err[A-Z]\w*)\b"
+                       r"(?!\s*\()")
+
+
+def _raised(body: Sequence[str], caught: Sequence[str], family: str = "") -> tuple[str, ...]:
+    raises = (_RAISED, _GO_RETURNED) if family == "go" else (_RAISED,)
+    names = dict.fromkeys(found.group(1) for line in body for pattern in raises
+                          for found in pattern.finditer(line))
     return tuple(name for name in names if name not in caught)
 
 
@@ -751,7 +766,7 @@ def uncovered_error_branches(
             said = [lines[n - 1] for n in body if n <= len(lines)]
             found.append(ErrorBranch(file=coverage_for_file.file, line=header, kind=kind,
                                      caught=caught, units=enclosing_units(lines, header, family),
-                                     raised=_raised(said, caught),
+                                     raised=_raised(said, caught, family),
                                      hands_on=any(_RAISES.search(line) for line in said)))
     return sorted(found, key=lambda b: b.line)
 

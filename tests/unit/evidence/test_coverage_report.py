@@ -880,3 +880,25 @@ def test_a_handler_says_whether_it_hands_an_error_on() -> None:
     found = cr.uncovered_error_branches(source, _cov((1, 2, 3, 6, 7), (5, 9, 10, 11, 13)),
                                         "python")
     assert [(b.line, b.hands_on) for b in found] == [(4, False), (8, True), (12, True)]
+
+
+def test_a_go_err_check_names_the_error_it_returns_in_place_of_the_one_it_caught() -> None:
+    # a form reader wraps a field's failed parse in its own error type: that type, or a named
+    # error value, is what the caller gets; a message built by a call names none
+    source = (
+        "func (r *Reader) field(v reflect.Value, key, text string) error {\n"   # 1
+        "\tif err := parseInto(v, text); err != nil {\n"                        # 2
+        "\t\treturn FieldError{Key: key, Err: err}\n"                           # 3
+        "\t}\n"                                                                 # 4
+        "\tif n, err := strconv.Atoi(text); err != nil {\n"                     # 5
+        "\t\treturn 0, ErrNotANumber\n"                                         # 6
+        "\t}\n"                                                                 # 7
+        "\tif err := check(v); err != nil {\n"                                  # 8
+        "\t\treturn fmt.Errorf(\"reader: %s: %w\", err.Error(), err)\n"         # 9
+        "\t}\n"                                                                 # 10
+        "\treturn nil\n"                                                        # 11
+        "}\n"                                                                   # 12
+    )
+    found = cr.uncovered_error_branches(source, _cov((1, 2, 5, 8, 11), (3, 6, 9)), "go")
+    assert [(b.line, b.raised) for b in found] == [
+        (2, ("FieldError",)), (5, ("ErrNotANumber",)), (8, ())]
