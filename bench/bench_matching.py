@@ -428,7 +428,8 @@ PROJECTS = (
             "usr/share/gocode/src/github.com/gorilla/schema", held_out=True,
             first=(25, 8, 37)),
     Project("gorilla-mux", "debian", "golang-github-gorilla-mux-dev=1.8.0-1", "go-dev",
-            "usr/share/gocode/src/github.com/gorilla/mux", held_out=True),
+            "usr/share/gocode/src/github.com/gorilla/mux", held_out=True,
+            first=(40, 15, 21)),
 )
 
 
