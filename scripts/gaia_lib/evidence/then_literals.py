@@ -13,7 +13,10 @@ the assertions named for them: `assertIsNone(`, `toBeNull()`, `assert.Nil(`, `as
 gave with a named one (`_, err := Parse("123")` then `if err != errStrSize {`) asserts what it
 handed that call, the input it checks is refused (`asserted_literals`; not the matcher's);
 one comparing what a call gave with a name (`if err.Error() != estr {`) asserts the literal
-value that name was given (`estr := "schema: interface must be a struct"`), whatever the name.
+value that name was given (`estr := "schema: interface must be a struct"`), whatever the name;
+a status the Then promises, by its code or as a quoted status line (`405 Method Not
+Allowed`), is asserted by its code or by Go's net/http name for it
+(`http.StatusMethodNotAllowed`).
 A table-driven test's data table holds its expected values, so it
 counts as an assertion too: a pytest `@pytest.mark.parametrize(…)` decorator (with the
 table its module declares where it names one: `@pytest.mark.parametrize("s, expected",
@@ -1483,8 +1486,43 @@ def asserted_literals(test_source: str, literals: Iterable[Literal]) -> tuple[Li
     tables = [table for name in dict.fromkeys(_parametrize_names(code))
               if (table := _named_table(code, name)) is not None]
     spans = assertion_spans(test_source)
-    return asserted_in((*spans, *_added_to_expected(code, spans), *tables,
-                        *_go_refused_calls(code), *_go_compared_with_call(code)), literals)
+    read = (*spans, *_added_to_expected(code, spans), *tables, *_go_refused_calls(code),
+            *_go_compared_with_call(code))
+    found = asserted_in(read, literals)
+    return tuple(lit for lit in literals if lit in found or _status_asserted(lit, read))
+
+
+# A status line as a Then quotes it (`405 Method Not Allowed`): a code and its reason phrase.
+_STATUS_LINE_RE = re.compile(r"([1-5]\d\d)\s+([A-Za-z][A-Za-z' -]*)")
+# Go's net/http names where they are not the reason phrase's words run together.
+_GO_STATUS_NAMES = {203: "NonAuthoritativeInfo", 413: "RequestEntityTooLarge",
+                    416: "RequestedRangeNotSatisfiable", 418: "Teapot",
+                    422: "UnprocessableEntity"}
+
+
+def _status_asserted(literal: Literal, spans: Sequence[str]) -> bool:
+    """A status the Then promises, by its code (`returns 405`, "redirected (`301`)") or as a
+    quoted status line whose phrase is the code's own (`405 Method Not Allowed`), checked by
+    its code or by the name
+    Go's net/http gives it (`http.StatusMethodNotAllowed`). Read for the values a test
+    asserts, not by the matcher."""
+    from http import HTTPStatus
+
+    line = _STATUS_LINE_RE.fullmatch(literal.value) if literal.kind == STRING else None
+    code = (literal.value if literal.kind == STATUS or re.fullmatch(r"[1-5]\d\d", literal.value)
+            else line.group(1) if line else "")
+    try:
+        phrase = HTTPStatus(int(code)).phrase if code else ""
+    except ValueError:
+        return False
+    if not phrase or (line and re.sub(r"[^a-z]", "", line.group(2).lower())
+                      != re.sub(r"[^a-z]", "", phrase.lower())):
+        return False
+    if line and asserted_in(spans, [Literal(STATUS, code)]):
+        return True
+    names = {re.sub(r"[^A-Za-z0-9]", "", phrase), _GO_STATUS_NAMES.get(int(code), "")} - {""}
+    return any(re.search(rf"(?<![\w.])(?:http\.)?Status{name}\b", span)
+               for span in spans for name in names)
 
 
 # A Go guard comparing what a call gave with a name: `if err.Error() != estr {`, `if estr !=

@@ -2022,3 +2022,35 @@ def test_a_go_message_held_in_a_variable_and_compared_with_a_call_is_asserted(
     read "no test of AC asserts any of `form: target must be a pointer`"."""
     literals = then_literals("then it is refused with `form: target must be a pointer`")
     assert literals and (asserted_literals(body, literals) == literals) is asserted
+
+
+_GO_STATUS_BODY = '''func TestDeleteOnReadOnlyPath(t *testing.T) {
+	rec := httptest.NewRecorder()
+	api.ServeHTTP(rec, httptest.NewRequest(http.MethodDelete, "/reports/7", nil))
+	if rec.Code != http.StatusMethodNotAllowed {
+		t.Fatalf("unexpected code %d", rec.Code)
+	}
+}'''
+
+
+@pytest.mark.parametrize(("then", "body", "asserted"), [
+    ("then the client gets `405 Method Not Allowed`", _GO_STATUS_BODY, True),
+    ("then the client gets a 405 response", _GO_STATUS_BODY, True),
+    ("then the client is turned away (`405`)", _GO_STATUS_BODY, True),
+    # the status line's code in the failure message, the check being on that code
+    ("then the client gets `405 Method Not Allowed`",
+     _GO_STATUS_BODY.replace("unexpected code %d", "want 405, got %d"), True),
+    # another status checked
+    ("then the client gets `405 Method Not Allowed`",
+     _GO_STATUS_BODY.replace("StatusMethodNotAllowed", "StatusNotFound"), False),
+    # a quoted text whose words are not the code's reason phrase is no status line
+    ("then the client gets `405 Reports Are Read Only`",
+     _GO_STATUS_BODY.replace("unexpected code %d", "want 405, got %d"), False),
+])
+def test_a_status_the_then_promises_is_asserted_by_its_code_or_its_go_name(
+        then: str, body: str, asserted: bool) -> None:
+    """A read-only path answering DELETE: the Then promises `405 Method Not Allowed`, the test
+    compares the recorder's code with `http.StatusMethodNotAllowed`. It had read "no test
+    asserts any of `405 Method Not Allowed`"."""
+    literals = then_literals(then)
+    assert literals and (asserted_literals(body, literals) == literals) is asserted
