@@ -9,7 +9,9 @@ find error handlers (Python `except`, JS/TS/Java `catch`, Go `if err != nil {`) 
 the deterministic evidence behind an "untested error path" finding, with the exception each
 hands its caller in place of what it caught (`raise ValueError(...)`; a Go err-check's `return
 ConversionError{...}` or `return nil, ErrRange`, by Go's naming of error types and variables:
-`_GO_RETURNED`). A function no test called
+`_GO_RETURNED`; an unexported error variable of its file by the message it was made with,
+`var invalidPath = errors.New("schema: invalid path")`: `_GO_ERROR_VAR`). A function no
+test called
 owns the branches up to the next function the report lists, and, for a JS/TS source, no
 further than the line its brackets close on (`js_last_lines`): V8 lists not every function.
 
@@ -152,10 +154,24 @@ _GO_RETURNED = lazy_re(r"\breturn\b[^\n]*?(?<![\w.])(?:\w+\.)?([A-Z]\w*Error|Err
                        r"(?!\s*\()")
 
 
-def _raised(body: Sequence[str], caught: Sequence[str], family: str = "") -> tuple[str, ...]:
+# A Go error variable its file declares with its message (`var invalidPath =
+# errors.New("schema: invalid path")`, a line of a `var (...)` block alike).
+_GO_ERROR_VAR = lazy_re(r"^[ \t]*(?:var[ \t]+)?([A-Za-z_]\w*)[ \t]*=[ \t]*errors\.New\([ \t]*"
+                        r"\"((?:[^\"\\\n]|\\.)+)\"[ \t]*\)", re.M)
+
+
+def _raised(body: Sequence[str], caught: Sequence[str], family: str = "",
+            messages: Mapping[str, str] | None = None) -> tuple[str, ...]:
     raises = (_RAISED, _GO_RETURNED) if family == "go" else (_RAISED,)
     names = dict.fromkeys(found.group(1) for line in body for pattern in raises
                           for found in pattern.finditer(line))
+    # an unexported error variable of the file is known by its message, which an AC quotes
+    for line in body:
+        returned = re.search(r"\breturn\b", line)
+        for name in re.findall(r"(?<![\w.])([a-z_]\w*)\b(?!\s*[({.])",
+                               line[returned.end():] if returned and messages else ""):
+            if messages and name in messages:
+                names[messages[name]] = None
     return tuple(name for name in names if name not in caught)
 
 
@@ -753,6 +769,8 @@ def uncovered_error_branches(
     """
     family = _family(language)
     code, handlers, kind = _handlers(source_text, family)
+    messages = ({m.group(1): m.group(2) for m in _GO_ERROR_VAR.finditer(source_text)}
+                if family == "go" else {})
     covered = set(coverage_for_file.covered_lines)
     missed = set(coverage_for_file.missed_lines)
     lines = code.split("\n")
@@ -766,7 +784,7 @@ def uncovered_error_branches(
             said = [lines[n - 1] for n in body if n <= len(lines)]
             found.append(ErrorBranch(file=coverage_for_file.file, line=header, kind=kind,
                                      caught=caught, units=enclosing_units(lines, header, family),
-                                     raised=_raised(said, caught, family),
+                                     raised=_raised(said, caught, family, messages),
                                      hands_on=any(_RAISES.search(line) for line in said)))
     return sorted(found, key=lambda b: b.line)
 

@@ -902,3 +902,23 @@ def test_a_go_err_check_names_the_error_it_returns_in_place_of_the_one_it_caught
     found = cr.uncovered_error_branches(source, _cov((1, 2, 5, 8, 11), (3, 6, 9)), "go")
     assert [(b.line, b.raised) for b in found] == [
         (2, ("FieldError",)), (5, ("ErrNotANumber",)), (8, ())]
+
+
+def test_a_go_err_check_returning_an_unexported_error_variable_names_its_message() -> None:
+    # a form reader's path parser refuses a non-numeric index with its own error variable:
+    # known by its message, which an AC quotes; a returned local error names nothing
+    source = (
+        "var errBadPath = errors.New(\"form: bad path\")\n"                   # 1
+        "\n"                                                                  # 2
+        "func parsePath(key string) ([]int, error) {\n"                       # 3
+        "\tif n, err := strconv.Atoi(key); err != nil {\n"                    # 4
+        "\t\treturn nil, errBadPath\n"                                        # 5
+        "\t}\n"                                                               # 6
+        "\tif err := check(key); err != nil {\n"                              # 7
+        "\t\treturn nil, wrapped(err)\n"                                      # 8
+        "\t}\n"                                                               # 9
+        "\treturn nil, nil\n"                                                 # 10
+        "}\n"                                                                 # 11
+    )
+    found = cr.uncovered_error_branches(source, _cov((3, 4, 7, 10), (5, 8)), "go")
+    assert [(b.line, b.raised) for b in found] == [(4, ("form: bad path",)), (7, ())]
