@@ -1702,6 +1702,21 @@ def promises_acceptance(then: str) -> bool:
     return _ACCEPTANCE_RE.search(then) is not None or _NO_ERROR_RE.search(then) is not None
 
 
+# A Then promising a failure but for a case it names: "reading fails and says so (...),
+# unless the reader is told to ignore unknown keys".
+_SPARED_RE = lazy_re(r"\b(?:fail\w*|rais\w*|throw\w*|reject\w*|refus\w*|errors?)\b"
+                     r"(?:[^.;]|\.(?!\s|$))*?"  # within its sentence: `Foo.Bar` holds no end
+                     r"\b(?:unless|except\s+(?:when|if|where))\b", re.IGNORECASE)
+
+
+def spares_a_case(then: str) -> bool:
+    """Whether a Then clause promises a failure save in a case it names (`_SPARED_RE`): there
+    the code accepts its input, and a test checking only that checks that case (gorilla/
+    schema's `TestInvalidPathIgnoreUnknownKeys`, `if err != nil { t.Fatal(err) }` with
+    unknown keys ignored)."""
+    return _SPARED_RE.search(then) is not None
+
+
 def promises_a_result(then: str) -> bool:
     """Whether a Then clause promises what the code returns, gives or becomes (`_GIVES`:
     "then the number 900 is returned", "`foo-bar` becomes `Foo Bar`"), not only that it

@@ -450,6 +450,10 @@ def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
     accepts what it is given (`expect(() => f("9")).not.toThrow()`, a Go error guard), the
     values given it only where the Then promises no result (`then_literals.promises_a_result`:
     not "then the number 9 is returned").
+    A test whose every check only asks the code to accept what it is given checks the case
+    a Then promising a failure spares (`then_literals.spares_a_case`: "reading fails ...,
+    unless the reader is told to ignore unknown keys"; gorilla/schema's
+    `TestInvalidPathIgnoreUnknownKeys` had read "only checks that ... returns no error").
     Per AC whose Then promises what the code returns or gives but names no value ("its value
     is returned"): its tests whose every check only asks the code to accept what it is given
     (`then_literals.accepts_only`: a Go test whose checks of the result log, `if v != 1 {
@@ -460,11 +464,13 @@ def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
     `placeholders.python_checking_helpers`) is a check, whatever the helper is named."""
     from gaia_lib.evidence import then_literals
 
+    def accepts_only(test: str) -> str | None:
+        return then_literals.accepts_only(bodies.get(test, ""), frozenset(
+            (noop or {}).get(str(PurePosixPath(test.partition("::")[0]).parent), ())))
+
     def accepting(ac: AcceptanceCriterion) -> WhyNot | None:
         def why(test: str) -> str | None:
-            file = test.partition("::")[0]
-            check = then_literals.accepts_only(bodies.get(test, ""), frozenset(
-                (noop or {}).get(str(PurePosixPath(file).parent), ())))
+            check = accepts_only(test)
             return (f"only checks that the code accepts what it is given ({_code(check)}): "
                     f"it reads nothing of what {ac.ac_id}'s Then promises the code gives"
                     ) if check else None
@@ -486,6 +492,8 @@ def presence_only_tests(criteria: Sequence[AcceptanceCriterion],
         def why(test: str) -> str | None:
             body = bodies.get(test, "")
             check = then_literals.presence_only(body, other)
+            if check and then_literals.spares_a_case(ac.then or "") and accepts_only(test):
+                return None  # it checks the case the Then spares its failure: accepted input
             if not check:
                 # a Python test with no check at all fails only where the code raises: no
                 # value the Then promises the code gives is read

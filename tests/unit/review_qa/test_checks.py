@@ -2480,3 +2480,38 @@ def test_a_handler_keeping_the_error_from_the_caller_is_about_no_ac_saying_it_is
     result = checks.branch_evidence(s, [handled], report=(report, "coveragepy-json"))  # type: ignore[arg-type]
     assert [f["message"].split("; ", 1)[-1] for f in result["findings"]] == [
         "error-path ACs: AC5", "error-path ACs: AC5"]
+
+
+GO_IGNORED = """func TestIgnored(t *testing.T) {
+	data := map[string][]string{"Foo.Bar": {"baz"}}
+	d := NewDecoder()
+	d.IgnoreUnknownKeys(true)
+	err := d.Decode(&s, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+"""
+
+
+def test_a_test_accepting_the_input_an_ac_spares_from_its_failure_checks_that_case() -> None:
+    """gorilla/schema's `TestInvalidPathIgnoreUnknownKeys`: a key no field matches, read with
+    unknown keys ignored, and its one check that no error comes. AC5's Then promises a failure
+    "unless the reader is told to ignore unknown keys": that check is the spared case's, where
+    it had read "only checks that d.Decode returns no error". An AC promising the failure
+    with no case spared still says so."""
+    then = ("reading fails and says so (`schema: invalid path \"Foo.Bar\"`), unless the reader "
+            "is told to ignore unknown keys")
+    spared = AcceptanceCriterion("AC5", f"Given a key no field matches, when it is read, then "
+                                 f"{then}", "a key no field matches", "it is read", then, False,
+                                 None, 1)
+    always = dataclasses.replace(spared, ac_id="AC6", then=then.split(", unless")[0])
+    test = "decoder_test.go::TestIgnored"
+    result = SimpleNamespace(per_ac=[SimpleNamespace(ac_id="AC5", tests=(test,)),
+                                     SimpleNamespace(ac_id="AC6", tests=(test,))])
+    found = checks.presence_only_tests([spared, always], result,  # type: ignore[arg-type]
+                                       {test: GO_IGNORED})
+    assert list(found) == ["AC6"]
+    assert found["AC6"][test] == ("only checks that d.Decode returns no error (if err != nil {),"
+                                  " not `schema: invalid path \"Foo.Bar\"` from AC6's Then "
+                                  "clause")
