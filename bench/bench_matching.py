@@ -430,6 +430,8 @@ PROJECTS = (
     Project("gorilla-mux", "debian", "golang-github-gorilla-mux-dev=1.8.0-1", "go-dev",
             "usr/share/gocode/src/github.com/gorilla/mux", held_out=True,
             first=(40, 15, 21)),
+    Project("trigger-dev-core", "npm", "@trigger.dev/core@4.5.0", "ts-dev", "package",
+            held_out=True),
 )
 
 
