@@ -431,7 +431,7 @@ PROJECTS = (
             "usr/share/gocode/src/github.com/gorilla/mux", held_out=True,
             first=(40, 15, 21)),
     Project("trigger-dev-core", "npm", "@trigger.dev/core@4.5.0", "ts-dev", "package",
-            held_out=True),
+            held_out=True, first=(24, 14, 24)),
 )
 
 
