@@ -1231,18 +1231,43 @@ _ERROR_LINES = (re.compile(rf"^.*(?:{_REFUSED_OPTION.pattern}).*$", re.MULTILINE
 # ran nothing, whatever other error lines (a source map vite could not read) came before
 _NO_TEST_FILES = lazy_re(r"^No test files found, exiting with code \d+$", re.MULTILINE)
 _INCLUDED = lazy_re(r"^include: (.+)$", re.MULTILINE)
+_GIVEN = lazy_re(r"^filter: (.+)$", re.MULTILINE)
+_EXCLUDED = lazy_re(r"^exclude: (.+)$", re.MULTILINE)
+# an exclude pattern naming a directory wherever it is, `**/dist/**`
+_EXCLUDED_DIR = lazy_re(r"^\*\*/([^*?/{}\[\]]+)/\*\*$")
 
 
 def _found_no_test_file(output: str) -> str | None:
     """vitest's line saying it found no test file, with the config's `include` it printed
-    under it (pure); None where it did not say so."""
+    under it (pure); None where it did not say so. Where every file it was given (its
+    `filter:` line) lies in a directory one pattern of its `exclude:` line names wherever it
+    is (`**/dist/**`, one of vitest's defaults: a package's compiled tests in `dist/`), that
+    pattern is what left them out, and is said instead."""
     found = _NO_TEST_FILES.search(output)
     if found is None:
         return None
+    excluded = _excluded_dir(output, found.end())
+    if excluded is not None:
+        return at_most(f"{found.group(0)}: the files it was given lie in {excluded[0]}/, "
+                       f"which its exclude ({excluded[1]}) leaves out")
     include = _INCLUDED.search(output, found.end())
     return at_most(found.group(0) + (
         f": none of the files it was given matches its config's include "
         f"({include.group(1).strip()}) less its exclude" if include else ""))
+
+
+def _excluded_dir(output: str, start: int) -> tuple[str, str] | None:
+    """(directory, pattern): the first pattern of vitest's `exclude:` line naming a
+    directory (`**/dist/**`) that every file of its `filter:` line lies in (pure)."""
+    given, excluded = _GIVEN.search(output, start), _EXCLUDED.search(output, start)
+    if given is None or excluded is None:
+        return None
+    files = [PurePosixPath(f.strip()) for f in given.group(1).split(", ") if f.strip()]
+    for pattern in (p.strip() for p in excluded.group(1).split(", ")):
+        named = _EXCLUDED_DIR.match(pattern)
+        if named and files and all(named.group(1) in f.parts[:-1] for f in files):
+            return named.group(1), pattern
+    return None
 
 
 def runner_error(stdout: str, stderr: str, project: Path | None = None) -> str:
@@ -1255,8 +1280,9 @@ def runner_error(stdout: str, stderr: str, project: Path | None = None) -> str:
     stopped in a `pre<script>` hook (`pretest` running a lint that fails), with that hook; a
     conftest pytest could not import, with that conftest (`while loading tests/conftest.py:
     ModuleNotFoundError: ...`: the error is the conftest's, whatever it raised); vitest
-    finding no test file among those it was given, with its config's include, before any
-    other error line (`_found_no_test_file`); unittest failing to load a name it was given,
+    finding no test file among those it was given, with its config's include, or the
+    exclude pattern naming the directory they all lie in (`**/dist/**`), before any other
+    error line (`_found_no_test_file`); unittest failing to load a name it was given,
     with the exception that stopped it (`_unittest_unloaded`); vitest missing a package its
     config needs, with its `MISSING DEPENDENCY` line (`Cannot find dependency 'happy-dom'`),
     not the worker error after it. A `go test -json` run's last line is the last its events

@@ -249,6 +249,18 @@ def test_vitest_finding_no_test_file_is_said_before_an_earlier_error_line() -> N
         "config's include (src/*.test.ts) less its exclude")
 
 
+def test_vitest_finding_no_test_file_under_an_excluded_directory_names_that_exclude() -> None:
+    # a package's compiled tests in dist/, no config of its own: vitest's default exclude
+    # leaves them out, though its include matches them
+    stderr = ("\x1b[31mNo test files found, exiting with code 1\n\x1b[39m\n"
+              "filter: dist/esm/queue/metrics.test.js, dist/esm/queue/scaling.test.js\n"
+              "include: **/*.{test,spec}.?(c|m)[jt]s?(x)\n"
+              "exclude:  **/node_modules/**, **/dist/**, **/.{idea,git,cache}/**\n")
+    assert execution.runner_error("", stderr) == (
+        "No test files found, exiting with code 1: the files it was given lie in dist/, which "
+        "its exclude (**/dist/**) leaves out")
+
+
 def test_local_runs_are_story_scoped_ci_runs_are_not(tmp_path: Path) -> None:
     root = _project(tmp_path)
     cfg = _config(f"""
