@@ -116,6 +116,25 @@ def test_deleting_the_tests_that_checked_a_p0_ac_is_a_gap_not_a_neighbours_cover
     assert (code, out["verdict"], out["round"]) == (0, "APPROVE", 4)
 
 
+def test_skipping_the_test_that_checked_a_p0_ac_is_a_gap_not_a_neighbours_coverage(
+        story: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    """sqids' AC3: its own test skipped, the AC stayed covered by a neighbour matching it by
+    words beside it. A test that counted then and is a placeholder now is lost as a deleted
+    one is: AC1 (P0) has no test, and the review asks for changes."""
+    assert _review(capsys)[0] == 0
+    skipped = CHECKED.replace("\ndef test_a_valid", "\n@pytest.mark.skip\ndef test_a_valid")
+    story.write("tests/test_signup.py", "import pytest\n" + TESTS + skipped)
+    code, out = _review(capsys)
+    assert (code, out["verdict"], out["round"]) == (1, "REQUEST_CHANGES", 2)
+    row = _ac1(story)
+    assert row["tests"] == []
+    assert row["excluded"][
+        "tests/test_signup.py::test_a_valid_email_address_signs_up_in_lower_case"] == (
+        "was there in round 1 beside the test that checked it (tests/test_signup.py::"
+        "test_a_valid_address_creates_the_account), a placeholder since; it only shares the "
+        "AC's words")
+
+
 def test_a_test_removed_where_none_checked_the_ac_leaves_it_covered_with_a_warning(
         story: Project, capsys: pytest.CaptureFixture[str]) -> None:
     """AC1 rests on two tests that match it by words alone; one goes: it stays covered by the

@@ -26,6 +26,9 @@ Rules, per AC (`judge`):
   a neighbour asserting a value the AC's tests shared (headers-polyfill's `flatten` tests by
   the `", "` of "joined by ', '", its P0 AC's one test deleted, had kept it covered) is no
   test of it either.
+- A test that counted for it then and is a placeholder now (`hollow`: its check taken out, a
+  skip written in) is lost as a deleted one is, in both rules above and below: sqids' AC3,
+  its own test skipped, had stayed covered by a neighbour matching it by words.
 - **thinned**: otherwise, tests that counted for it then are gone and what matches it now is
   only tests that were there then, one of them counted for it then too: a warning naming
   what is gone, blocking nothing (a redundant test removed reads the same).
@@ -262,6 +265,8 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
     thinned: dict[str, str] = {}
     emptied: dict[str, str] = {}
     hollowed: dict[str, tuple[tuple[str, ...], str]] = {}
+    # a test that counted then and is a placeholder now is lost as a deleted one is
+    emptied_now = {t: f"is now a placeholder ({why})" for t, why in (hollow or {}).items()}
     for ac_id, counted in sorted(before.coverage.items()):
         gone = sorted(t for t in counted if t in missing)
         now = list(matches.get(ac_id) or ())
@@ -273,27 +278,30 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
                 *([f"{_named(gone)}, {before.took} {before.label}, "
                    f"{_went(gone, unrun, moved)}"] if gone else []),
                 *([hollowed[ac_id][1]] if empty else [])])
-        if not gone or not now:
+        lost = sorted([*gone, *empty])
+        if not lost or not now:
             continue
+        since = "gone since" if not empty else "placeholders since" if not gone and len(
+            empty) > 1 else "a placeholder since" if not gone else "gone or placeholders since"
         asserting = any(asserts(how) for _, how in now)
         old = [t for t, _ in now if id_digest(t) in before.tests]
         checked = [t for t, asserted in counted.items() if asserted]
-        if len(gone) == len(counted) and old and len(old) == len(now) \
+        if len(lost) == len(counted) and old and len(old) == len(now) \
                 and not set(old) & set(counted):
             # every test it counted then is gone, and what matches it now was there then and
             # did not count for it: read beside the tests that checked it, no test of it
             why = (f"was there {before.label} and was not {before.took} beside the "
-                   f"test{'s' if len(gone) > 1 else ''} that {'were' if len(gone) > 1 else 'was'}"
-                   f" ({_named(gone)}), gone since")
+                   f"test{'s' if len(lost) > 1 else ''} that {'were' if len(lost) > 1 else 'was'}"
+                   f" ({_named(lost)}), {since}")
             excluded[ac_id] = {t: why for t in old}
-        elif not asserting and checked and all(t in gone for t in checked):
+        elif not asserting and checked and all(t in lost for t in checked):
             why = (f"was there {before.label} beside the "
                    f"test{'s' if len(checked) > 1 else ''} that checked it "
-                   f"({_named(sorted(checked))}), gone since; it only shares the AC's words")
+                   f"({_named(sorted(checked))}), {since}; it only shares the AC's words")
             excluded[ac_id] = {t: why for t in old}
         elif old and len(old) == len(now):
-            thinned[ac_id] = (f"{ac_id}: {_named(gone)}, {before.took} {before.label}, "
-                              f"{_went(gone, unrun, moved)}; it "
+            thinned[ac_id] = (f"{ac_id}: {_named(lost)}, {before.took} {before.label}, "
+                              f"{_went(lost, unrun, {**moved, **emptied_now})}; it "
                               f"now rests on {_named(sorted(old))}, "
                               + ("there then too" if asserting else "matched by words alone"))
     return Judged(excluded, thinned, emptied, hollowed)

@@ -119,8 +119,12 @@ def test_an_acs_test_made_a_placeholder_is_named_by_its_gap_with_its_line() -> N
     judged = judge(before, {"AC4": [("t::b", WORDS)]}, {"t::a", "t::b"}, hollow=hollow)
     assert judged.emptied == {"AC3": "t::a, counted for it in round 2, is now a placeholder "
                                      "(line 20: asserts nothing real (expect(true)))"}
+    # AC4, which another test checked then too, is warned of: its own placeholder is lost
     assert (judged.hollowed, judged.thinned, judged.excluded_for) == (
-        {"AC3": (("t::a",), judged.emptied["AC3"])}, {}, {})
+        {"AC3": (("t::a",), judged.emptied["AC3"])},
+        {"AC4": "AC4: t::a, counted for it in round 2, is now a placeholder (line 20: asserts "
+                "nothing real (expect(true))); it now rests on t::b, matched by words alone"},
+        {})
     # beside a deleted one, each said; without `hollow` nothing of it is gone
     both = _before({"AC3": {"t::a": True, "t::c": True, "t::d": True}}, ["t::a", "t::c", "t::d"])
     assert judge(both, {}, {"t::a", "t::d"}, hollow={
@@ -325,3 +329,25 @@ def test_an_acs_only_example_that_no_longer_runs_leaves_a_gap_not_a_deletion() -
     judged = judge(before, {"AC4": []}, set(), {"e::ExampleCache_Add"})
     assert judged.emptied == {"AC4": "e::ExampleCache_Add, counted for it in round 2, no "
                                      "longer runs"}
+
+
+def test_an_acs_checking_test_made_a_placeholder_leaves_no_neighbour_covering_it() -> None:
+    """sqids' AC3: its own test skipped (or its check taken out), the AC stayed covered by a
+    neighbour that matched it by words beside that test. A test that counted then and is a
+    placeholder now is lost as a deleted one is: the neighbour is no test of the AC."""
+    hollow = {"t::check": "line 12: skipped in source (it.skip)"}
+    before = _before({"AC3": {"t::check": True}}, ["t::check", "t::near"])
+    judged = judge(before, {"AC3": [("t::near", WORDS)]}, {"t::check", "t::near"},
+                   hollow=hollow)
+    assert judged.excluded_for == {"AC3": {"t::near": (
+        "was there in round 2 and was not counted for it beside the test that was "
+        "(t::check), a placeholder since")}}
+    # counted beside it then, by words alone: no test of it either
+    beside = _before({"AC3": {"t::check": True, "t::near": False}}, ["t::check", "t::near"])
+    assert judge(beside, {"AC3": [("t::near", WORDS)]}, {"t::check", "t::near"},
+                 hollow=hollow).excluded_for == {"AC3": {"t::near": (
+                     "was there in round 2 beside the test that checked it (t::check), a "
+                     "placeholder since; it only shares the AC's words")}}
+    # without `hollow` the test still checks it: nothing is lost
+    assert judge(before, {"AC3": [("t::near", WORDS)]}, {"t::check", "t::near"}) \
+        .excluded_for == {}
