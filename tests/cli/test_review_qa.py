@@ -1067,6 +1067,32 @@ def test_finalize_after_a_blocked_setup_computes_the_evidence_itself(
     assert _gate_row(qa_project)[0] == "UNVERIFIED"  # untested: the row is left as it was
 
 
+def test_a_review_blocked_before_its_run_counts_no_test_as_run(
+    qa_project: Project, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """pytest missing, the review is BLOCKED at its tool probe and starts no run: its report
+    had counted both tested ACs ("2 of 2 ACs have a test"), while a run stopped before its
+    tests (a `pretest` hook failing) read every AC unverified. Nothing ran either way: each AC
+    is unverified, its tests never run, and no AC is a gap."""
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")  # no pytest: the probe blocks the review
+    assert command.main(["E1-S1"]) == 3
+    out = capsys.readouterr().out
+    assert out.startswith("QA review E1-S1: BLOCKED")
+    assert "summary: no test ran for any of the 2 ACs; findings: 0 critical, 2 warning" in out
+    coverage = _analysis(qa_project)["coverage"]
+    assert isinstance(coverage, dict)
+    assert coverage["percent"] == 0.0
+    rows = coverage["per_ac"]
+    assert [(r["ac_id"], r["matched"]) for r in rows] == [("AC1", False), ("AC2", False)]
+    assert all(r["excluded"] for r in rows) and all(
+        why.startswith("never run: the test run could not start (test runner not installed")
+        for r in rows for why in r["excluded"].values())
+    findings = _check(qa_project, "ac-coverage")["findings"]
+    assert isinstance(findings, list)
+    assert [(f["rule"], f["severity"]) for f in findings] == [
+        ("unrun-ac-coverage", "warning"), ("unrun-ac-coverage", "warning")]
+
+
 def test_reviews_that_could_not_test_are_no_qa_rounds(
     qa_project: Project, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

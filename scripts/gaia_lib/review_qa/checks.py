@@ -290,7 +290,8 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
     too (moize's AC8, three tests never run beside an `it.skip`, had read "AC8 has no test",
     critical, where its other ACs read unverified); so is a test whose file did not load in
     such a run (moize's every file, its setup file requiring core-js, which was not
-    installed: "AC1 has no test", critical)."""
+    installed: "AC1 has no test", critical), and every test of a review its tool probe
+    blocked before any run (`RUN_UNSTARTED`: its report had counted them as coverage)."""
     from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
     rel_story = paths.relative_to_project(s.story_path, s.project)
     lines = {ac.ac_id: ac.line for ac in s.story.acceptance_criteria}
@@ -1048,7 +1049,9 @@ RUN_STOPPED = "stopped before running any test"
 # why a test the run could not reach did not run: the run stopped, or its file did not load,
 # as each file does where a package the run's setup loads is missing (moize's `jest.init.js`
 # requiring core-js): `coverage_check`'s unverified ACs of a review that could not run
-NEVER_REACHED = (RUN_STOPPED, "its file failed to load", "its file could not be collected")
+RUN_UNSTARTED = "the test run could not start"
+NEVER_REACHED = (RUN_STOPPED, RUN_UNSTARTED, "its file failed to load",
+                 "its file could not be collected")
 
 
 # a position a runner's stop line names: go's `./ulimit_test.go:124:12: u.Strin undefined`

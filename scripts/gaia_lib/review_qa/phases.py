@@ -1092,6 +1092,13 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                 **{test: f"mocks the code under test ({m.pattern} of {m.target})"
                    for test, m in reads.mocking.items()}}
     excluded.update(qa_checks.caught_only_tests(coverage, bodies))
+    if run is None and s.blocked_reason:
+        # no run could start (its runner, or a package it needs, is missing): none of the
+        # story's tests ran, and each is unverified until it does, as a run stopped before
+        # its tests leaves them (a review blocked at its tool probe had counted them)
+        never = f"never run: {qa_checks.RUN_UNSTARTED} ({s.blocked_reason})"
+        excluded.update({case.test_id: never for case in cases
+                         if case.test_id not in excluded and case.test_id not in others})
     unchecked = qa_checks.unchecked_snapshot_tests(
         run.unchecked_snapshots if run is not None else {}, bodies)
     excluded.update({t: f"ran without checking anything ({why})" for t, why in unchecked.items()})
