@@ -129,10 +129,25 @@ def test_skipping_the_test_that_checked_a_p0_ac_is_a_gap_not_a_neighbours_covera
     row = _ac1(story)
     assert row["tests"] == []
     assert row["excluded"][
+        "tests/test_signup.py::test_a_valid_address_creates_the_account"].startswith(
+        "is a placeholder, skipped in source")
+    assert row["excluded"][
         "tests/test_signup.py::test_a_valid_email_address_signs_up_in_lower_case"] == (
         "was there in round 1 beside the test that checked it (tests/test_signup.py::"
         "test_a_valid_address_creates_the_account), a placeholder since; it only shares the "
         "AC's words")
+    # skipped as it runs, no placeholder in its source: the same
+    story.write("tests/test_signup.py", "import pytest\n" + TESTS + CHECKED.replace(
+        "    assert signup", "    if signup:\n        pytest.skip('later')\n    assert signup"))
+    code, out = _review(capsys)
+    assert (code, out["verdict"], out["round"]) == (1, "REQUEST_CHANGES", 3)
+    row = _ac1(story)
+    assert row["tests"] == []
+    assert row["excluded"][
+        "tests/test_signup.py::test_a_valid_email_address_signs_up_in_lower_case"] == (
+        "was there in round 2 beside the test that checked it (tests/test_signup.py::"
+        "test_a_valid_address_creates_the_account), skipped since; it only shares the AC's "
+        "words")
 
 
 def test_a_test_removed_where_none_checked_the_ac_leaves_it_covered_with_a_warning(

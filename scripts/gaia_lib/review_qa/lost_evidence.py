@@ -27,8 +27,9 @@ Rules, per AC (`judge`):
   the `", "` of "joined by ', '", its P0 AC's one test deleted, had kept it covered) is no
   test of it either.
 - A test that counted for it then and is a placeholder now (`hollow`: its check taken out, a
-  skip written in) is lost as a deleted one is, in both rules above and below: sqids' AC3,
-  its own test skipped, had stayed covered by a neighbour matching it by words.
+  skip written in) or that this run skipped (`skipped`: `pytest.skip()` as it runs) is lost
+  as a deleted one is, in both rules above and below: sqids' AC3, its own test skipped, had
+  stayed covered by a neighbour matching it by words.
 - **thinned**: otherwise, tests that counted for it then are gone and what matches it now is
   only tests that were there then, one of them counted for it then too: a warning naming
   what is gone, blocking nothing (a redundant test removed reads the same).
@@ -237,10 +238,22 @@ def _hollowed(tests: Sequence[str], hollow: Mapping[str, str], before: Previous)
             f"{'is now a placeholder' if len(tests) == 1 else 'are now placeholders'} ({what})")
 
 
+def _since(lost: Sequence[str], missing: AbstractSet[str], hollow: Mapping[str, str]) -> str:
+    """What became of the tests an AC lost, as the reason a neighbour does not count says it:
+    "gone since", "a placeholder since", "skipped since" (joined by "or" where they differ)."""
+    kinds = dict.fromkeys("gone" if t in missing else "placeholder" if t in hollow
+                          else "skipped" for t in lost)
+    many = len(lost) > 1
+    said = {"gone": "gone", "skipped": "skipped",
+            "placeholder": "placeholders" if many else "a placeholder"}
+    return " or ".join(said[kind] for kind in kinds) + " since"
+
+
 def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[str]]]],
           present: AbstractSet[str], unrun: AbstractSet[str] = frozenset(),
           unattributed: Iterable[str] = (), texts: Mapping[str, str] | None = None,
-          hollow: Mapping[str, str] | None = None) -> Judged:
+          hollow: Mapping[str, str] | None = None,
+          skipped: Mapping[str, str] | None = None) -> Judged:
     """`matches`: per AC id, this round's (test, how) pairs the matcher gives it; `present`:
     every test id this round read; `unrun`: those of the others still in their file but no
     test the runner runs (a Go example without its output comment): the warning and the gap
@@ -251,7 +264,9 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
     with a Go test renamed in its file (`texts`, the story's test files by path:
     `renamed_unrun`); `hollow`: the tests read now that are placeholders, each with the line
     that makes it one and why (`line 20: ...`): one that counted for an AC then, with nothing
-    counting for it now, is named by the gap as a deleted one is."""
+    counting for it now, is named by the gap as a deleted one is; `skipped`: the tests read
+    now that this run skipped, each with why (the coverage check's gap names them already).
+    A placeholder or skipped test that counted then is lost as a deleted one is."""
     # a test still there but outside the File List now (its file's entry misspelt or
     # dropped: keyvaluecache's AC9 had read "has no test", its tests unnamed) is no longer
     # the story's either
@@ -265,24 +280,26 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
     thinned: dict[str, str] = {}
     emptied: dict[str, str] = {}
     hollowed: dict[str, tuple[tuple[str, ...], str]] = {}
-    # a test that counted then and is a placeholder now is lost as a deleted one is
-    emptied_now = {t: f"is now a placeholder ({why})" for t, why in (hollow or {}).items()}
+    # a test that counted then and is a placeholder now, or skipped in this run, is lost as a
+    # deleted one is
+    hollow, skipped = hollow or {}, skipped or {}
+    emptied_now = {**{t: f"was skipped in this run ({why})" for t, why in skipped.items()},
+                   **{t: f"is now a placeholder ({why})" for t, why in hollow.items()}}
     for ac_id, counted in sorted(before.coverage.items()):
         gone = sorted(t for t in counted if t in missing)
         now = list(matches.get(ac_id) or ())
-        empty = sorted(t for t in counted if t in (hollow or {}) and t not in missing)
+        empty = sorted(t for t in counted if t in hollow and t not in missing)
         if empty and not now:
-            hollowed[ac_id] = (tuple(empty), _hollowed(empty, hollow or {}, before))
+            hollowed[ac_id] = (tuple(empty), _hollowed(empty, hollow, before))
         if not now and (gone or empty):
             emptied[ac_id] = "; ".join([
                 *([f"{_named(gone)}, {before.took} {before.label}, "
                    f"{_went(gone, unrun, moved)}"] if gone else []),
                 *([hollowed[ac_id][1]] if empty else [])])
-        lost = sorted([*gone, *empty])
+        lost = sorted({*gone, *empty, *(t for t in counted if t in skipped and t not in missing)})
         if not lost or not now:
             continue
-        since = "gone since" if not empty else "placeholders since" if not gone and len(
-            empty) > 1 else "a placeholder since" if not gone else "gone or placeholders since"
+        since = _since(lost, missing, hollow)
         asserting = any(asserts(how) for _, how in now)
         old = [t for t, _ in now if id_digest(t) in before.tests]
         checked = [t for t, asserted in counted.items() if asserted]

@@ -1148,7 +1148,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
               if p.test_id not in unrun}
     outside = [u.test for u in coverage.unattributed_tests]
     judged = [lost_evidence.judge(reads.there_then(b, present, outside), now, present, unrun,
-                                  outside, reads.texts, hollow)
+                                  outside, reads.texts, hollow, runner_skipped)
               for b in compared]
     lost = lost_evidence.merged(judged) if judged else None
     for ac_id, tests in (lost.excluded_for.items() if lost else ()):

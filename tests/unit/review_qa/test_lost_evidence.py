@@ -351,3 +351,25 @@ def test_an_acs_checking_test_made_a_placeholder_leaves_no_neighbour_covering_it
     # without `hollow` the test still checks it: nothing is lost
     assert judge(before, {"AC3": [("t::near", WORDS)]}, {"t::check", "t::near"}) \
         .excluded_for == {}
+
+
+def test_an_acs_checking_test_the_run_skipped_leaves_no_neighbour_covering_it() -> None:
+    """A `pytest.skip()` as the test runs, or a `skipif` always true: the test is there and
+    no placeholder, but it checked nothing this run; the neighbour matching the AC by words
+    beside it is no test of it, and a warning says what became of each test it lost."""
+    skipped = {"t::check": "reported skipped by the runner: later"}
+    before = _before({"AC3": {"t::check": True}}, ["t::check", "t::near"])
+    judged = judge(before, {"AC3": [("t::near", WORDS)]}, {"t::check", "t::near"},
+                   skipped=skipped)
+    assert judged.excluded_for == {"AC3": {"t::near": (
+        "was there in round 2 and was not counted for it beside the test that was "
+        "(t::check), skipped since")}}
+    # another test that checked it, still counting: a warning names the skipped one
+    both = _before({"AC3": {"t::check": True, "t::other": True, "t::gone": True}},
+                   ["t::check", "t::other", "t::gone"])
+    judged = judge(both, {"AC3": [("t::other", ("literal",))]}, {"t::check", "t::other"},
+                   skipped=skipped)
+    assert judged.thinned == {"AC3": (
+        "AC3: t::check, t::gone, counted for it in round 2, are gone or moved: t::check was "
+        "skipped in this run (reported skipped by the runner: later); it now rests on "
+        "t::other, there then too")}
