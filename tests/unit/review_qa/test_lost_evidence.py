@@ -4,6 +4,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from gaia_lib.evidence.testcases import split_tests
 from gaia_lib.review_qa import lost_evidence
 from gaia_lib.review_qa.lost_evidence import Previous, id_digest, judge
@@ -331,40 +333,34 @@ def test_an_acs_only_example_that_no_longer_runs_leaves_a_gap_not_a_deletion() -
                                      "longer runs"}
 
 
-def test_an_acs_checking_test_made_a_placeholder_leaves_no_neighbour_covering_it() -> None:
+@pytest.mark.parametrize(("lost", "since"), [
+    ({"hollow": {"t::check": "line 12: skipped in source (it.skip)"}}, "a placeholder since"),
+    ({"skipped": {"t::check": "reported skipped by the runner: later"}}, "skipped since"),
+])
+def test_an_acs_checking_test_made_a_placeholder_or_skipped_leaves_no_neighbour_covering_it(
+        lost: dict[str, Any], since: str) -> None:
     """sqids' AC3: its own test skipped (or its check taken out), the AC stayed covered by a
-    neighbour that matched it by words beside that test. A test that counted then and is a
-    placeholder now is lost as a deleted one is: the neighbour is no test of the AC."""
-    hollow = {"t::check": "line 12: skipped in source (it.skip)"}
+    neighbour that matched it by words beside that test; so would a `pytest.skip()` as the
+    test runs. A test that counted then and is a placeholder now, or that this run skipped,
+    is lost as a deleted one is: the neighbour is no test of the AC."""
     before = _before({"AC3": {"t::check": True}}, ["t::check", "t::near"])
-    judged = judge(before, {"AC3": [("t::near", WORDS)]}, {"t::check", "t::near"},
-                   hollow=hollow)
-    assert judged.excluded_for == {"AC3": {"t::near": (
-        "was there in round 2 and was not counted for it beside the test that was "
-        "(t::check), a placeholder since")}}
+    near = {"AC3": [("t::near", WORDS)]}
+    assert judge(before, near, {"t::check", "t::near"}, **lost).excluded_for == {"AC3": {
+        "t::near": "was there in round 2 and was not counted for it beside the test that was "
+                   f"(t::check), {since}"}}
     # counted beside it then, by words alone: no test of it either
     beside = _before({"AC3": {"t::check": True, "t::near": False}}, ["t::check", "t::near"])
-    assert judge(beside, {"AC3": [("t::near", WORDS)]}, {"t::check", "t::near"},
-                 hollow=hollow).excluded_for == {"AC3": {"t::near": (
-                     "was there in round 2 beside the test that checked it (t::check), a "
-                     "placeholder since; it only shares the AC's words")}}
-    # without `hollow` the test still checks it: nothing is lost
-    assert judge(before, {"AC3": [("t::near", WORDS)]}, {"t::check", "t::near"}) \
-        .excluded_for == {}
+    assert judge(beside, near, {"t::check", "t::near"}, **lost).excluded_for == {"AC3": {
+        "t::near": f"was there in round 2 beside the test that checked it (t::check), {since}; "
+                   "it only shares the AC's words"}}
+    # neither: the test still checks it, nothing is lost
+    assert judge(before, near, {"t::check", "t::near"}).excluded_for == {}
 
 
-def test_an_acs_checking_test_the_run_skipped_leaves_no_neighbour_covering_it() -> None:
-    """A `pytest.skip()` as the test runs, or a `skipif` always true: the test is there and
-    no placeholder, but it checked nothing this run; the neighbour matching the AC by words
-    beside it is no test of it, and a warning says what became of each test it lost."""
+def test_a_skipped_test_beside_one_still_checking_the_ac_is_warned_of() -> None:
+    """Another test that checked the AC still counts: a warning says what became of each
+    test it lost, the skipped one by why it did not run."""
     skipped = {"t::check": "reported skipped by the runner: later"}
-    before = _before({"AC3": {"t::check": True}}, ["t::check", "t::near"])
-    judged = judge(before, {"AC3": [("t::near", WORDS)]}, {"t::check", "t::near"},
-                   skipped=skipped)
-    assert judged.excluded_for == {"AC3": {"t::near": (
-        "was there in round 2 and was not counted for it beside the test that was "
-        "(t::check), skipped since")}}
-    # another test that checked it, still counting: a warning names the skipped one
     both = _before({"AC3": {"t::check": True, "t::other": True, "t::gone": True}},
                    ["t::check", "t::other", "t::gone"])
     judged = judge(both, {"AC3": [("t::other", ("literal",))]}, {"t::check", "t::other"},
