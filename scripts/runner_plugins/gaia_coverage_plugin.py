@@ -290,7 +290,18 @@ def pytest_runtest_teardown(item: Any) -> Any:
     seen = _state.get("subtests", {}).pop(item.nodeid, None)
     if seen is not None and seen["skipped"] and seen["ran"] and seen["passed"]:
         item.user_properties.append(("gaia_subtests_skipped", json.dumps(seen["skipped"])))
+    # the subtests that failed: pytest's JUnit report gives their failure under the test's
+    # name alone (SUBTESTS_FAILED_PROPERTY)
+    if seen is not None and seen["failed"]:
+        item.user_properties.append(("gaia_subtests_failed", json.dumps(seen["failed"])))
     yield from _measured_phase()
+
+
+def _subtest_label(context: Any) -> str:
+    """A subtest as pytest's summary names it: `[msg] (k=v, ...)`."""
+    return " ".join([*([f"[{context.msg}]"] if context.msg is not None else []),
+                     *([f"({', '.join(f'{k}={v!r}' for k, v in context.kwargs.items())})"]
+                       if context.kwargs else [])]) or "(<subtest>)"
 
 
 def _subtest_reported(report: Any) -> None:
@@ -304,11 +315,12 @@ def _subtest_reported(report: Any) -> None:
         if report.nodeid in subtests:
             subtests[report.nodeid]["passed"] = bool(report.passed)
         return
-    seen = subtests.setdefault(report.nodeid, {"skipped": [], "ran": False, "passed": False})
+    seen = subtests.setdefault(report.nodeid, {"skipped": [], "ran": False, "passed": False,
+                                               "failed": []})
+    if report.failed:
+        seen["failed"].append(_subtest_label(context))
     if report.skipped and getattr(report, "wasxfail", None) is None:
-        label = " ".join([*([f"[{context.msg}]"] if context.msg is not None else []),
-                          *([f"({', '.join(f'{k}={v}' for k, v in context.kwargs.items())})"]
-                            if context.kwargs else [])]) or "(<subtest>)"
+        label = _subtest_label(context)
         longrepr = report.longrepr
         why = str(longrepr[2]).removeprefix("Skipped: ") if isinstance(longrepr, tuple) \
             and len(longrepr) == 3 else ""

@@ -603,6 +603,10 @@ FILE_CHECK_PROPERTY = "gaia_file_check"
 # skipped, its summary counts it passed (`1 passed, 1 skipped, 3 subtests passed`). Its value:
 # the skipped subtests as JSON, each its label and the skip's reason: `[["[tuple]", "later"]]`.
 SUBTESTS_SKIPPED_PROPERTY = "gaia_subtests_skipped"
+# The property it gives a test a subtest of which failed: pytest's JUnit report writes the
+# failure under the test's name alone. Its value: the failed subtests' labels as JSON, as
+# pytest's summary names them (`["(text='124', position=2)"]`); the failure says the first.
+SUBTESTS_FAILED_PROPERTY = "gaia_subtests_failed"
 
 
 def _skip_reason(case: ET.Element) -> str | None:
@@ -655,6 +659,11 @@ def _junit(data: bytes | str, fmt: str, what: str, exit_code: int) -> RunnerCoun
         classes = _pytest_classes(classname) if fmt == "junit" else ()
         message = _junit_message(case) if outcome in (FAILED, ERROR) or not classname else \
             _skip_reason(case) if outcome == SKIPPED else None
+        failed_subtests = _failed_subtests(case) if outcome == FAILED else ()
+        if failed_subtests:  # which subtest failed, as pytest's own summary line says it
+            more = f" and {len(failed_subtests) - 1} more" if len(failed_subtests) > 1 else ""
+            message = f"subtest {failed_subtests[0]}{more}" + (f": {message}" if message
+                                                                else "")
         tests.append(TestOutcome(name=name, outcome=outcome, file=file, message=message,
                                  path=("::".join((*classes, name)),) if classes else (),
                                  failed_at=_junit_failed_at(
@@ -683,6 +692,20 @@ def _skipped_subtests(case: ET.Element) -> tuple[tuple[str, str], ...]:
                     isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v)
                     for v in value):
                 return tuple((label, why) for label, why in value)
+    return ()
+
+
+def _failed_subtests(case: ET.Element) -> tuple[str, ...]:
+    """The subtests a test case's `SUBTESTS_FAILED_PROPERTY` names; () without one (or with
+    one that is no JSON list of labels)."""
+    for prop in case.iter("property"):
+        if prop.get("name") == SUBTESTS_FAILED_PROPERTY:
+            try:
+                value = json.loads(prop.get("value") or "")
+            except ValueError:
+                return ()
+            if isinstance(value, list) and all(isinstance(v, str) for v in value):
+                return tuple(value)
     return ()
 
 

@@ -818,6 +818,25 @@ def test_a_measured_pytest_run_reads_a_test_with_a_skipped_subtest_as_passed(
     jsonschema.validate(evidence.as_json(), schema.load_schema("execution-evidence"))
 
 
+def test_a_measured_pytest_run_names_the_subtest_that_failed(tmp_path: Path) -> None:
+    """json5's table tests: one `subTest(text=..., position=...)` failing, pytest's JUnit
+    report gives the failure under the test's name alone, and the review had said which test
+    failed but not which of its subtests; pytest's own summary line names it. The review's
+    plugin names the failed subtests, the first of them in the failure."""
+    evidence = _measured_run(_project(tmp_path), PY, textwrap.dedent("""\
+        import unittest
+        from app import add
+
+        class TestAdd(unittest.TestCase):
+            def test_adds(self):
+                for a, b, total in ((1, 2, 3), (2, 2, 5), (3, 3, 7)):
+                    with self.subTest(a=a, total=total):
+                        self.assertEqual(add(a, b), total)
+        """))
+    assert [(t.name, t.outcome, t.message) for t in evidence.suites[0].tests] == [
+        ("test_adds", "failed", "subtest (a=2, total=5) and 1 more: AssertionError: 4 != 5")]
+
+
 def test_a_measured_pytest_run_cut_off_says_what_it_had_run(tmp_path: Path) -> None:
     """The run hits its time limit in its last test: the review's plugin logged each test it
     finished, and how (a failure, a fixture error, a skip, an xfail), so those are the suite's
