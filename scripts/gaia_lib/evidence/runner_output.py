@@ -679,34 +679,34 @@ def _junit(data: bytes | str, fmt: str, what: str, exit_code: int) -> RunnerCoun
     return _counts(fmt, tests)
 
 
+def _json_property(case: ET.Element, name: str) -> Any:
+    """The JSON value of a test case's property `name`; None without one, or one no JSON."""
+    for prop in case.iter("property"):
+        if prop.get("name") == name:
+            try:
+                return json.loads(prop.get("value") or "")
+            except ValueError:
+                return None
+    return None
+
+
 def _skipped_subtests(case: ET.Element) -> tuple[tuple[str, str], ...]:
     """The subtests a test case's `SUBTESTS_SKIPPED_PROPERTY` names, (label, reason) each; ()
     without one (or with one that is no JSON list of such pairs)."""
-    for prop in case.iter("property"):
-        if prop.get("name") == SUBTESTS_SKIPPED_PROPERTY:
-            try:
-                value = json.loads(prop.get("value") or "")
-            except ValueError:
-                return ()
-            if isinstance(value, list) and value and all(
-                    isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v)
-                    for v in value):
-                return tuple((label, why) for label, why in value)
+    value = _json_property(case, SUBTESTS_SKIPPED_PROPERTY)
+    if isinstance(value, list) and value and all(
+            isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v)
+            for v in value):
+        return tuple((label, why) for label, why in value)
     return ()
 
 
 def _failed_subtests(case: ET.Element) -> tuple[str, ...]:
     """The subtests a test case's `SUBTESTS_FAILED_PROPERTY` names; () without one (or with
     one that is no JSON list of labels)."""
-    for prop in case.iter("property"):
-        if prop.get("name") == SUBTESTS_FAILED_PROPERTY:
-            try:
-                value = json.loads(prop.get("value") or "")
-            except ValueError:
-                return ()
-            if isinstance(value, list) and all(isinstance(v, str) for v in value):
-                return tuple(value)
-    return ()
+    value = _json_property(case, SUBTESTS_FAILED_PROPERTY)
+    return tuple(value) if isinstance(value, list) and all(isinstance(v, str) for v in value) \
+        else ()
 
 
 def _pytest_splits(classname: str, file: str) -> tuple[str, ...]:
