@@ -433,7 +433,8 @@ PROJECTS = (
     Project("trigger-dev-core", "npm", "@trigger.dev/core@4.5.0", "ts-dev", "package",
             held_out=True, first=(24, 14, 24)),
     Project("decimal", "debian", "golang-github-shopspring-decimal-dev=1.2.0-2", "go-dev",
-            "usr/share/gocode/src/github.com/shopspring/decimal", held_out=True),
+            "usr/share/gocode/src/github.com/shopspring/decimal", held_out=True,
+            first=(16, 16, 13)),
 )
 
 
