@@ -81,7 +81,8 @@ A value holding a placeholder beside its fixed text (`tanstack-query-<queryHash>
 written; an ellipsis where a value stands, `Range(min=..., max=...)`, not `Loading...`; a
 tuple or list of plain lower-case names in backticks, `(key, value)`, `[old, new]`, no keyword
 among them; a lower-case word in angle brackets that is no HTML element, beside words,
-`<key> is not allowed`; a name with a star for its middle, `get_*_string`) writes a pattern
+`<key> is not allowed`; a name with a star for its middle, `get_*_string`; a number whose
+digits trail off in an ellipsis, `0.1000000000000000055...`, `3.14159…`) writes a pattern
 of values, which a test builds from its parts
 (`` `${prefix}-${queryHash}` ``), not one it can assert as written. Nor is a file name's
 extension naming the kind of file after it ("a compiled `.mo` file opened with `mofile`
@@ -420,6 +421,9 @@ _HTML_ELEMENTS = frozenset({
 # ... or an ellipsis standing where a value does, beside fixed text (`Range(min=..., max=...)`,
 # `[1, …]`), not one closing a text (`Loading...`)
 _ELLIPSIS_VALUE_RE = lazy_re(r"[=(\[{,:]\s*(?:\.\.\.|…)\s*[,)\]}]")
+# ... or a number whose digits trail off in an ellipsis (`0.1000000000000000055...`): the
+# value's first digits, which no test writes as they stand
+_CUT_NUMBER_RE = lazy_re(r"[-+]?\d+(?:\.\d+)?\s*(?:\.\.\.|…)")
 # ... or a snake_case name with a star for its middle part (prettytable's "`get_*_string`";
 # not a glob's `a*b`)
 _STARRED_NAME_RE = lazy_re(r"[A-Za-z]\w*_\*_\w*[A-Za-z]")
@@ -441,8 +445,8 @@ def _only_mentioned(value: str, backticked: bool, before: str, after: str = "") 
     if "</" not in value and any(name not in _HTML_ELEMENTS
                                  for name in _WORD_PLACEHOLDER_RE.findall(value)):
         return True  # `<key> is not allowed as a property`: likewise
-    if _ELLIPSIS_VALUE_RE.search(value):
-        return True  # `Range(min=..., max=...)`: likewise
+    if _ELLIPSIS_VALUE_RE.search(value) or _CUT_NUMBER_RE.fullmatch(value):
+        return True  # `Range(min=..., max=...)`, `0.1000000000000000055...`: likewise
     if backticked and _NAMES_TUPLE_RE.fullmatch(value) and not _KEYWORD_RE.search(value):
         return True  # `(key, value)`: likewise
     if backticked and _STARRED_NAME_RE.fullmatch(value):

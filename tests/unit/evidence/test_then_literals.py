@@ -176,6 +176,10 @@ def test_a_name_in_backticks_the_then_gives_as_a_result_is_a_promised_value(
         ("it reads `Range(min=..., max=..., msg=...)` with the given values", []),
         ("it reads `[1, …]`", []),
         ("the label reads `Loading...`", [(S, "Loading...")]),
+        # a number cut short: its first digits, then an ellipsis for the rest
+        ("it holds `0.5` (not `0.5000000000000000277...`)", [(S, "0.5")]),
+        ("pi prints as `3.14159…` here", []),
+        ("the amount reads `1.25` ...", [(S, "1.25")]),
         # dictdiffer's diff AC: a tuple of names stands for the pair the code reports
         ("it is reported as an `add` of `(key, value)`, a `change` of `(old, new)`", []),
         ("it gives `[first, rest]`", []),
@@ -196,7 +200,10 @@ def test_a_name_in_backticks_the_then_gives_as_a_result_is_a_promised_value(
 def test_a_value_holding_a_placeholder_is_a_pattern_no_test_asserts_as_written(
         then: str, expected: list[tuple[str, str]]) -> None:
     """query-persist-client-core's "stored under the key `tanstack-query-<queryHash>`": the
-    review warned that no test asserts it, where its tests build the key from its parts."""
+    review warned that no test asserts it, where its tests build the key from its parts.
+    decimal's "the shortest decimal that prints as that float (`0.1`, not
+    `0.1000000000000000055...`)" had drawn a warning that no test asserts the number cut
+    short, which none can write as the AC does."""
     assert then_literals(then) == tuple(Literal(kind, value) for kind, value in expected)
     assert then_literals(then, mentioned=True)
 
