@@ -82,6 +82,15 @@ def test_error_path_severity(text: str, evidence: bool, expected: tuple[str, boo
     ("Given `wait_exponential` with a minimum, when the delay is computed, then it doubles with "
      "each attempt and is raised to the minimum while below it", False),
     ("Given a negative count, when it is set, then a ValueError is raised to the caller", True),
+    # decimal's exact sums and banker's rounding: a number's inaccuracy, no error raised (an
+    # untested JSON handler was said to "may be about" them)
+    ("Given two amounts, when they are added, then the sum is exact, with no floating-point "
+     "error", False),
+    ("Given a half-way amount, when it is rounded the banker's way, then it goes to the even "
+     "neighbour, so rounding errors do not pile up", False),
+    ("Given a sum, when it is printed, then no round-off error shows", False),
+    ("Given a bad amount, when it is parsed, then a rounding error is no excuse: an error is "
+     "returned", True),
     # one negation does not hide the error the AC promises beside it
     ("Given a bad host, when it is validated, then no URI is returned and an error is raised",
      True),
