@@ -435,6 +435,8 @@ PROJECTS = (
     Project("decimal", "debian", "golang-github-shopspring-decimal-dev=1.2.0-2", "go-dev",
             "usr/share/gocode/src/github.com/shopspring/decimal", held_out=True,
             first=(16, 16, 13)),
+    Project("boolean-py", "pypi", "boolean.py==4.0", "python-dev", "boolean.py-4.0",
+            held_out=True, test_deps=("pytest", "coverage")),
 )
 
 
