@@ -436,7 +436,7 @@ PROJECTS = (
             "usr/share/gocode/src/github.com/shopspring/decimal", held_out=True,
             first=(16, 16, 13)),
     Project("boolean-py", "pypi", "boolean.py==4.0", "python-dev", "boolean.py-4.0",
-            held_out=True, test_deps=("pytest", "coverage")),
+            held_out=True, test_deps=("pytest", "coverage"), first=(22, 36, 43)),
 )
 
 
