@@ -14,7 +14,9 @@ class one of its test classes inherits (rfc3986's `tests/base.py`, whose `BaseTe
 `tests/test_uri.py` runs as `TestURIReferenceParsesURIs`) is claimed with it
 (`shared_test_modules`): pytest runs its tests under the listed file.
 A Python file the project's pytest configuration collects (its `python_files` globs:
-jsonpatch's `python_files = tests.py property_tests.py`) is a test file too.
+jsonpatch's `python_files = tests.py property_tests.py`) is a test file too, where it declares
+a test: boolean.py's `python_files = *.py` collects its code too (`boolean/boolean.py`), which
+declares none and is the code under test.
 A test file outside that neighbourhood whose path or text names the story's key (`key`, as
 `key_refs.names_key` reads it: cheerio's `src/utils.spec.ts` holding a `describe('... (E3-S4)')`
 beside a story of `src/api/`) is looked at too: attribution counts such a test as the story's,
@@ -208,6 +210,13 @@ def python_files(root: Path) -> tuple[str, ...]:
     return pytest_config.python_files(pytest_config.configs(root))
 
 
+def _declares_tests(root: Path, rel: str) -> bool:
+    """A file only the project's `python_files` collects declares a test (module docstring)."""
+    from gaia_lib.evidence import testcases  # the splitter's module: only for such a file
+
+    return testcases.holds_tests(root, rel)
+
+
 def _js(adapter: StackAdapter) -> bool:
     """A stack whose tests a JS runner's config may name (`runner_patterns`)."""
     return adapter.speaks("a.ts") or adapter.speaks("a.js")
@@ -269,16 +278,21 @@ def discover(
     for adapter in stacks:
         named = configured if configured is not None and _js(adapter) else None
         collected = python_files(root) if adapter.speaks("a.py") else ()
+
+        def conventional(rel: str, adapter: StackAdapter = adapter,
+                         named: runner_patterns.Patterns | None = named) -> bool:
+            return ((adapter.is_test_file(rel)
+                     and (not _js(adapter) or runner_patterns.run_by_default(root, rel)))
+                    or _claimed_test_module(rel, listed, adapter)
+                    or (named is not None and adapter.speaks(rel) and named.matches(rel)))
+
         per_stack[adapter.key] = tuple(
             rel
             for rel in files
-            if ((adapter.is_test_file(rel)
-                 and (not _js(adapter) or runner_patterns.run_by_default(root, rel)))
-                or _claimed_test_module(rel, listed, adapter)
-                or (named is not None and adapter.speaks(rel) and named.matches(rel))
-                or pytest_config.collects(rel, collected))
+            if (conventional(rel) or pytest_config.collects(rel, collected))
             and (not bounded or _in_scope(rel, scope_dirs, listed)
                  or (key is not None and _names_key(root, rel, key)))
+            and (conventional(rel) or _declares_tests(root, rel))
         )
     return Discovery(per_stack, "file-list" if bounded else "full", scope_dirs, timed_out,
                      len(files))

@@ -143,6 +143,8 @@ def test_the_python_files_pytests_config_collects_are_discovered(tmp_path: Path)
     setting they are not, and a glob with a slash is matched against the whole path."""
     _make(tmp_path, ["setup.py", "patching.py", "tests.py", "property_tests.py",
                      "checks/cli_checks.py", "checks/data.py"])
+    for rel in ("property_tests.py", "checks/cli_checks.py"):
+        (tmp_path / rel).write_text("def test_apply():\n    assert True\n")
     (tmp_path / "pytest.ini").write_text(
         "[pytest]\n# the modules are not named test_*.py\n"
         "python_files = tests.py property_tests.py checks/*_checks.py\n")
@@ -153,6 +155,29 @@ def test_the_python_files_pytests_config_collects_are_discovered(tmp_path: Path)
     assert found.files["python-dev"] == ("checks/cli_checks.py", "property_tests.py", "tests.py")
     (tmp_path / "pytest.ini").write_text("[pytest]\naddopts = -q\n")
     assert discovery.discover(tmp_path, python, None).files["python-dev"] == ("tests.py",)
+
+
+def test_the_code_a_python_files_of_every_module_collects_is_no_test_file(
+        tmp_path: Path) -> None:
+    """A `setup.cfg` whose `python_files = *.py` has pytest collect every module (for its
+    doctests, with `--doctest-modules`): the package's code, which declares no test, is the
+    code under test, not a test file; the module beside it declaring `Test` classes is one."""
+    pkg = tmp_path / "logic"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("from logic.algebra import Algebra\n")
+    (pkg / "algebra.py").write_text(
+        "class Algebra:\n    def parse(self, text):\n        return text.split('&')\n")
+    (pkg / "test_algebra.py").write_text(
+        "import unittest\nfrom logic import Algebra\n\n\nclass AlgebraTestCase(unittest.TestCase):"
+        "\n    def test_parse(self):\n        assert Algebra().parse('a&b') == ['a', 'b']\n")
+    (tmp_path / "setup.cfg").write_text(
+        "[tool:pytest]\npython_files = *.py\naddopts = --doctest-modules\n")
+    python = [stacks.get("python-dev")]
+    listed = ["logic/algebra.py", "logic/__init__.py", "logic/test_algebra.py"]
+    assert discovery.discover(tmp_path, python, listed).files["python-dev"] == (
+        "logic/test_algebra.py",)
+    assert discovery.discover(tmp_path, python, None).files["python-dev"] == (
+        "logic/test_algebra.py",)
 
 
 def test_monorepo_counts_are_keyed_by_stack(tmp_path: Path) -> None:
