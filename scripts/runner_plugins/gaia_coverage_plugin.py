@@ -14,8 +14,10 @@ Two ways to measure, the same outputs:
 - probes (GAIA_COVERAGE_PROBES=1, the review's default; gaia_line_probes.py): the story's
   sources are compiled at import with a dictionary store before each statement and nothing else
   is touched, so the run costs about what a plain one does. Lines only: an `except` none of
-  whose lines ran is the uncovered error path. Used when every source can be probed and none is
-  imported before the plugin starts; otherwise the run falls back to the tracer, line data only.
+  whose lines ran is the uncovered error path. Used when every source can be probed, none is
+  imported before the plugin starts and none is a file pytest's assertion rewriter compiles
+  itself (one the project's `python_files` names: boolean.py's `python_files = *.py` takes its
+  code too); otherwise the run falls back to the tracer, line data only.
 - the tracer (coverage.py's own, with branches when the rcfile asks): a trace function makes
   every Python line the process runs several times slower, so it runs only where a test's code
   can run.
@@ -105,10 +107,26 @@ def _parsed(path: str) -> ast.Module | None:
     return tree
 
 
-def _start_probes(rcfile: str) -> bool:
-    """Measure with probes (module docstring); False when this run cannot."""
+def _rewritten(path: str, globs: list[str]) -> bool:
+    """Does pytest's assertion rewriter compile `path`, a file its `python_files` globs name (as
+    pytest matches them: a glob without a separator against the file's name)?"""
+    import fnmatch
+
+    for glob in globs:
+        name = path if os.sep in glob else os.path.basename(path)
+        pattern = glob if os.sep not in glob or os.path.isabs(glob) else f"*{os.sep}{glob}"
+        if fnmatch.fnmatch(name, pattern):
+            return True
+    return False
+
+
+def _start_probes(rcfile: str, rewritten: list[str]) -> bool:
+    """Measure with probes (module docstring); False when this run cannot. `rewritten`: the
+    `python_files` globs whose files pytest's assertion rewriter compiles ([] when it is off)."""
     paths = _included(rcfile)
     if paths is None or sys.version_info < (3, 9):
+        return False
+    if any(_rewritten(path, rewritten) for path in paths):
         return False
     try:
         import coverage  # noqa: F401  (the report needs it; an import error shows now)
@@ -198,12 +216,24 @@ def _settle(keep: bool) -> None:
             _credit(path, numbers, (test,))
 
 
+def _rewriters_globs(early_config: Any) -> list[str]:
+    """The `python_files` globs pytest's assertion rewriter compiles the files of; [] where it
+    is off (`--assert=plain`)."""
+    try:
+        if getattr(early_config.known_args_namespace, "assertmode", "rewrite") != "rewrite":
+            return []
+        return [str(glob) for glob in early_config.getini("python_files") or []]
+    except (AttributeError, ValueError):
+        return []
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_load_initial_conftests(early_config: Any, parser: Any, args: Any) -> None:
     rcfile = os.environ.get("GAIA_COVERAGE_RCFILE")
     if not rcfile or "cov" in _state or "probes" in _state or "unmeasured" in _state:
         return
-    if os.environ.get("GAIA_COVERAGE_PROBES") == "1" and _start_probes(rcfile):
+    if os.environ.get("GAIA_COVERAGE_PROBES") == "1" and _start_probes(
+            rcfile, _rewriters_globs(early_config)):
         return
     try:
         import coverage

@@ -691,6 +691,23 @@ def test_a_pytest_tier_under_coverage_gives_junit_coverage_and_contexts(
     assert contexts["files"]["app.py"]["contexts"]["*"] == ["tests/test_app.py::test_adds"]
 
 
+def test_a_source_the_projects_python_files_names_is_measured(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A `setup.cfg` with `python_files = *.py` (every module collected, for its doctests):
+    pytest's assertion rewriter compiles the story's source itself, where probes cannot go;
+    the run is measured by the tracer instead, and had measured nothing ("No data to
+    report")."""
+    monkeypatch.setenv(attribution.MODE_VAR, "probes")
+    root = _project(tmp_path)
+    (root / "setup.cfg").write_text("[tool:pytest]\npython_files = *.py\n")
+    evidence = _measured_run(root, PY)
+    assert evidence.suites[0].pass_count == 1 and evidence.coverage_report is not None
+    contexts, _ = attribution.load_report(attribution.contexts_of(evidence.coverage_report))
+    assert contexts is not None and list(contexts["files"]) == ["app.py"]
+    test_id = "tests/test_app.py::test_adds"
+    assert attribution.executes(contexts, [test_id], ["app.py"]) == {test_id: True}
+
+
 @pytest.mark.parametrize("mode", ["probes", "tracer"])
 def test_a_pytest_tier_in_a_subdirectory_is_measured_with_the_projects_paths(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str) -> None:
