@@ -34,6 +34,9 @@ Rules (each pure over the files it is shown, except `survey`, which reads the tr
   (`**/*.{test,spec}.?(c|m)[jt]s?(x)`) never runs it, so it does not count, unless the
   project's vitest or vite config names `__tests__` (an `include` of its own): then as
   under jest. The runner is the one `js_runner` names (jest's rule when none is known).
+  A Python file named by the project's pytest `python_files` alone counts when it declares a
+  test (boolean.py's `python_files = *.py` collects its code, `setup.py` and `docs/conf.py`
+  too: none of them is a test file).
   And the files the runner's own config names (`evidence.runner_patterns`: vitest's
   `include`, `test/**/*.{js,ts}` in yup; jest's `testMatch`), less what it excludes.
   Where that config names its test files, the runner runs those alone: a file only the
@@ -449,7 +452,8 @@ def survey(root: Path, *, deadline_seconds: float = SURVEY_DEADLINE_SECONDS) -> 
     files, timed_out = discovery.walk(root, time.monotonic() + deadline_seconds)
     collected = discovery.python_files(root)
     per_stack = {a.key: [f for f in files if a.is_test_file(f) or (
-        a.speaks("a.py") and pytest_config.collects(f, collected))] for a in adapters}
+        a.speaks("a.py") and pytest_config.collects(f, collected)
+        and testcases.holds_tests(root, f))] for a in adapters}
     if "ts-dev" in per_stack:  # as its runner runs them: a helper under `__tests__/` is none
         where = _where(root, stacks.get("ts-dev"))
         conventional = js_test_files(root, where, per_stack["ts-dev"])

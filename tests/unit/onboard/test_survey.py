@@ -384,6 +384,25 @@ def test_the_files_a_projects_python_files_names_are_counted(tmp_path: Path) -> 
     assert found.test_dirs == (".",)
 
 
+def test_the_modules_a_python_files_of_every_module_names_count_where_they_hold_tests(
+        tmp_path: Path) -> None:
+    """A `setup.cfg` whose `python_files = *.py` collects every module for its doctests:
+    init had counted the package's code, `setup.py` and the docs' `conf.py` as test files
+    (`python-dev (., 5 test files)`, test directories `., docs, logic`)."""
+    _write(tmp_path, "setup.py", "from setuptools import setup\nsetup()\n")
+    _write(tmp_path, "setup.cfg", "[tool:pytest]\npython_files = *.py\n"
+                                  "addopts = --doctest-modules --ignore setup.py\n")
+    _write(tmp_path, "docs/conf.py", "project = 'logic'\n")
+    _write(tmp_path, "logic/__init__.py", "from logic.algebra import parse\n")
+    _write(tmp_path, "logic/algebra.py", "def parse(text):\n    return text.split('&')\n")
+    _write(tmp_path, "logic/test_algebra.py",
+           "import unittest\nfrom logic import parse\n\n\nclass ParseTestCase(unittest.TestCase):\n"
+           "    def test_parse(self):\n        assert parse('a&b') == ['a', 'b']\n")
+    found = sv.survey(tmp_path)
+    assert found.primary is not None and found.primary.test_files == 1
+    assert found.test_dirs == ("logic",)
+
+
 def test_a_src_layout_whose_tests_live_inside_its_package_is_not_named(tmp_path: Path) -> None:
     # hyperlink ships its tests in src/hyperlink/test/ and imports the package relatively:
     # pytest puts src/ on the path itself, so the tests run with no install
