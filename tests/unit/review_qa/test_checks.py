@@ -276,6 +276,19 @@ def test_tests_a_run_never_reached_for_one_reason_are_one_finding_per_file() -> 
     assert [f["test"] for f in three["findings"]] == sorted(list(tests)[:3])
 
 
+def test_expected_failures_count_for_no_ac_while_they_are_expected_to_fail() -> None:
+    """A unittest file with four `@expectedFailure` tests (each a FIXME of the library's):
+    they ran, and had been said to count for no AC "until they run"."""
+    why = "reported xfail by the runner"
+    tests = {f"logic/test_algebra.py::AlgebraTestCase::test_known_{i}": 30 + 10 * i
+             for i in range(4)}
+    found = checks.placeholder_check([], dict.fromkeys(tests, why), tests)
+    assert [f["message"] for f in found["findings"]] == [
+        f"4 tests of logic/test_algebra.py were {why}; they count for no AC while they are "
+        "expected to fail (AlgebraTestCase::test_known_0, AlgebraTestCase::test_known_1, "
+        "AlgebraTestCase::test_known_2 and 1 more)"]
+
+
 def test_tests_left_unrun_by_a_panic_are_not_said_to_cover_nothing() -> None:
     """gjson: a failing `assert` helper panicked, `go test` ended the binary there, and the
     five tests after it, `TestGroup` (the only test of a P1 AC) among them, were one warning
