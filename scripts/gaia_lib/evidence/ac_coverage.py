@@ -443,7 +443,7 @@ method the AC names that most ACs do not (`calls`, by how many: `storage.flush()
 `flush()` is called", where every test is `test_caching_*` and every AC speaks of the cache).
 They never count: they say where a reviewer should look when the words fail (a test named in
 the domain's words, an AC in the product's), and each says why it does not count (`_why_not`:
-it counts for other ACs, the run shows it never runs the code the AC names, it resembles
+it counts for other ACs, the run shows it never runs the units the AC names (by name), it resembles
 another AC as much, or its evidence is too little).
 Reading and matching are two steps: `read` attributes the tests and reads what each says
 (nothing a run changes), `analyze` matches, and takes an earlier `read` of the same inputs so
@@ -1904,7 +1904,8 @@ def suite_subject(name: str) -> str:
 def _why_not(i: int, bests: Sequence[_Score], criteria: Sequence[AcceptanceCriterion],
              chosen: Mapping[int, _Score], decided: AbstractSet[int],
              unrun: AbstractSet[int],
-             guessed: Sequence[AbstractSet[str]] | None = None) -> str:
+             guessed: Sequence[AbstractSet[str]] | None = None,
+             skipped: AbstractSet[str] = frozenset()) -> str:
     """Why a test near AC `i` (`bests`: its best evidence for each AC; `decided`: the ACs its
     evidence chose before the run's units and its printing were weighed) does not count for
     it, in the words a reviewer acts on: what the run showed, or where no run was measured
@@ -1916,7 +1917,11 @@ def _why_not(i: int, bests: Sequence[_Score], criteria: Sequence[AcceptanceCrite
     if i in decided and i in unrun:
         # no run measured: the units are read from test files' names, no run showed anything
         if guessed is None:
-            return "the run shows it never runs the code the AC names"
+            # the units by name: boolean.py's AC saying "not allowed" names its class `NOT`,
+            # which "the code the AC names" had left to guess
+            return (f"the run shows it never runs {' or '.join(f'`{u}`' for u in sorted(skipped))}"
+                    ", which the AC names" if skipped
+                    else "the run shows it never runs the code the AC names")
         names = ", ".join(f"`{u}`" for u in sorted(guessed[i]))
         return (f"no run was measured, and it neither calls {names}, which the AC names, nor "
                 "sits in a test file named after it")
@@ -3583,7 +3588,8 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
                 near[criteria[i].ac_id].append(Match(
                     case.test_id, round(best.total, 2), best.how(), tuple(best.evidence or ()),
                     _why_not(i, bests, criteria, chosen, decided, unrun,
-                             None if measured else required)))
+                             None if measured else required,
+                             (required[i] | never[i]) - touched)))
 
     _beside_the_broadest(criteria, hits, read_tests)
     _counted_as_settled(criteria, near, read_tests)

@@ -865,7 +865,7 @@ def test_a_test_that_ran_none_of_the_units_an_ac_names_does_not_cover_it() -> No
                                    LAST: frozenset({"last"}), SPLIT: frozenset({"split_at"})})
     left = by_id(analyze("E1-S1", CHUNKS, py_cases(windowed), file_list=[FILE], units=runs))
     assert [(m.test, m.why) for m in left["AC1"].candidates] == [
-        (LAST, "the run shows it never runs the code the AC names")]
+        (LAST, "the run shows it never runs `chunked`, which the AC names")]
 
 
 
@@ -897,7 +897,7 @@ def test_a_test_handing_a_unit_as_a_keyword_argument_is_not_said_never_to_run_it
     measured = by_id(analyze("E1-S1", QUEUES, py_cases(QUEUE_TESTS), file_list=[FILE],
                              units=runs))
     assert WITH_LIMIT in measured["AC1"].tests
-    assert all(m.why != "the run shows it never runs the code the AC names"
+    assert all(not m.why.startswith("the run shows it never runs")
                for m in measured["AC1"].candidates)
 
 
