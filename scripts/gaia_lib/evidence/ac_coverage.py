@@ -3011,7 +3011,10 @@ class UnitRuns:
         """The units an AC's Given and When (its whole text when it has neither) spell the
         name of that some measured test ran: what it acts on, not words of its outcome ("the
         last list" names no `last`). Case aside ("an optional key" names `Optional`), or with
-        `exact`, spelled as the code spells it ("a Range validator" names `Range`)."""
+        `exact`, spelled as the code spells it ("a Range validator" names `Range`); a unit
+        named as a stop word only so spelled ("a character that is not allowed" names no
+        `NOT`: boolean.py's parse-error AC had been read as naming it, its test never running
+        it)."""
         setting = ac.setting or ac.text
         if self.from_files:
             coded = {_singular(identifier_key(w)) for span in _CODE_SPAN.findall(setting)
@@ -3022,9 +3025,11 @@ class UnitRuns:
         found = _WORD.findall(setting)
         spelled = set(found) if exact else {identifier_key(word) for word in found}
         ran = set().union(*self.by_test.values()) if self.by_test else set()
+        # a unit named as a small English word (boolean.py's `NOT`, `AND`) only as spelled
         return frozenset(u for u in self.defined & ran
                          if (u if exact else identifier_key(u)) in spelled
-                         and (not _PLAIN_UNIT.fullmatch(u) or _called(u, ac.text)))
+                         and (not _PLAIN_UNIT.fullmatch(u) or _called(u, ac.text))
+                         and (identifier_key(u) not in words.STOP_WORDS or u in found))
 
     def named_unrun(self, ac: AcceptanceCriterion) -> frozenset[str]:
         """The units an AC's Given and When (its whole text when it has neither) spell as the

@@ -6403,3 +6403,23 @@ describe('isLessThanOneHourAgo', () => {
                  "matching `get_*_string` method returns; `a*b` is kept")
     assert ac_coverage.elided_names(starred, {"getcsvstring", "getstring", "axb"}) == {
         "getcsvstring"}
+
+
+@pytest.mark.parametrize(("given", "named"), [
+    # boolean.py: "not" and "and" in prose name no class `NOT` or `AND`; "a symbol" does name
+    # `Symbol`, case aside
+    ("a character that is not allowed and a symbol", {"Symbol"}),
+    ("`NOT` applied to a symbol", {"NOT", "Symbol"}),  # written as the code spells it
+    ("an expression of NOT and OR", {"NOT", "OR"}),
+])
+def test_a_unit_named_as_a_small_english_word_is_named_only_as_its_code_spells_it(
+        given: str, named: set[str]) -> None:
+    """boolean.py's AC3, "Given a character that is not allowed", had been read as naming the
+    class `NOT`; its one test, which never runs `NOT`, then covered it by nothing, and a P0
+    AC read as untested. A unit whose name is a stop word (`NOT`, `AND`, `OR`) is named by an
+    AC only as its code spells it."""
+    ac = AcceptanceCriterion("AC3", f"Given {given}, when it is parsed, then an error",
+                             given, "it is parsed", "an error", False, None, 1)
+    runs = UnitRuns(frozenset({"NOT", "AND", "OR", "Symbol"}),
+                    {"t.py::test_x": frozenset({"NOT", "AND", "OR", "Symbol"})})
+    assert runs.named_in(ac) == named
