@@ -289,10 +289,10 @@ def discover(
         per_stack[adapter.key] = tuple(
             rel
             for rel in files
-            if (conventional(rel) or pytest_config.collects(rel, collected))
+            if ((known := conventional(rel)) or pytest_config.collects(rel, collected))
             and (not bounded or _in_scope(rel, scope_dirs, listed)
                  or (key is not None and _names_key(root, rel, key)))
-            and (conventional(rel) or _declares_tests(root, rel))
+            and (known or _declares_tests(root, rel))
         )
     return Discovery(per_stack, "file-list" if bounded else "full", scope_dirs, timed_out,
                      len(files))
