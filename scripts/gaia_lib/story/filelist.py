@@ -22,7 +22,9 @@ caches (`.pytest_cache/`, `.mypy_cache/`, `.ruff_cache/`, `.tox/`, `.nox/`) and 
 coverage runs write (`.coverage`, `coverage.json`, `coverage.xml`, `lcov.info`, Go's
 `coverage.out` / `cover.out` profiles, `htmlcov/`,
 `.nyc_output/`, `test-results/`, a `coverage/` directory holding jest's, vitest's, c8's or
-nyc's reports: a review's own run writes them).
+nyc's reports: a review's own run writes them); an untracked symbolic link to a directory is
+judged as that directory (a `node_modules` linked to a shared install, which git lists as one
+file and `.gitignore`'s `node_modules/` does not match).
 A story already merged into the base (HEAD has nothing of its own: the fork point is HEAD, as
 when /gaia-dev-story reviews after its merge step) is compared with its merge: the newest
 commit on HEAD that names the story key (in its subject, or a `Story: KEY` line) and changes
@@ -235,7 +237,7 @@ def changed_files(repo: Path, base_ref: str, key: str | None = None,
             (repo / directory / report).is_file() for report in COVERAGE_DIR_REPORTS)))
     names = [name for result in results for name in git.names(result)]
     return [name for name in dict.fromkeys(names) if not name.startswith(BOOKKEEPING_PREFIXES)
-            and not (name in untracked and _generated(name, venv))]
+            and not (name in untracked and _generated(name, venv, _linked_dir(repo / name)))]
 
 
 def _merged_on_base(repo: Path, base_ref: str, key: str | None, query: Query) -> str | None:
@@ -249,17 +251,25 @@ def _merged_on_base(repo: Path, base_ref: str, key: str | None, query: Query) ->
     return merged_commit(repo, key, query)
 
 
-def _generated(name: str, venv: Callable[[str], bool]) -> bool:
+def _linked_dir(path: Path) -> bool:
+    """Whether `path` is a symbolic link to a directory (git lists one as a file)."""
+    return path.is_symlink() and path.is_dir()
+
+
+def _generated(name: str, venv: Callable[[str], bool], linked_dir: bool = False) -> bool:
     """Whether an untracked path is one no story delivers (module docstring); `venv` tells
-    whether a directory holds a virtual environment."""
+    whether a directory holds a virtual environment. A `linked_dir` (a symbolic link to a
+    directory: a shared `node_modules`, a `.venv` kept elsewhere) is judged as the directory
+    it stands for, as git lists it as one file where it would list the directory's files."""
     parts = name.split("/")
-    if name.endswith(BYTECODE_SUFFIXES) or GENERATED_DIRS.intersection(parts[:-1]):
+    dirs = parts if linked_dir else parts[:-1]
+    if name.endswith(BYTECODE_SUFFIXES) or GENERATED_DIRS.intersection(dirs):
         return True
-    if any(part.endswith(EGG_INFO_SUFFIX) for part in parts[:-1]):
+    if any(part.endswith(EGG_INFO_SUFFIX) for part in dirs):
         return True
     if parts[-1] in RUN_OUTPUTS or parts[-1].startswith(".coverage."):
         return True
-    return any(venv("/".join(parts[:depth])) for depth in range(1, len(parts)))
+    return any(venv("/".join(parts[:depth])) for depth in range(1, len(dirs) + 1))
 
 
 def check(file_list: tuple[str, ...] | None, repo: Path, base: str = "main",

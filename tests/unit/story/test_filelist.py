@@ -212,6 +212,27 @@ def test_the_metadata_an_editable_install_writes_is_left_out(tmp_path: Path) -> 
     assert result.divergence.missing_from_file_list == ("src/egg-info.ts",)
 
 
+def test_an_untracked_link_to_a_generated_directory_is_left_out(tmp_path: Path) -> None:
+    """js-search's review, its `node_modules` a symbolic link to an install kept outside the
+    tree: `.gitignore`'s `node_modules/` matches no link, git lists the link as one untracked
+    file, and the second round read it as a change of the branch missing from the File List.
+    A link to a virtual environment is left out too; a link to a source directory counts."""
+    repo = make_repo(tmp_path / "r")
+    (repo / ".gitignore").write_text("node_modules/\n.venv/\n")
+    git(repo, "add", ".gitignore")
+    git(repo, "commit", "-qm", "ignore")
+    shared = tmp_path / "shared"
+    for name in ("node_modules/vitest/index.js", "venv/pyvenv.cfg", "lib/util.ts"):
+        (shared / name).parent.mkdir(parents=True, exist_ok=True)
+        (shared / name).write_text("x")
+    (repo / "node_modules").symlink_to(shared / "node_modules")
+    (repo / ".venv").symlink_to(shared / "venv")
+    (repo / "src" / "vendor").symlink_to(shared / "lib")
+    result = filelist.check(("src/a.ts", "src/b.ts", ".gitignore"), repo)
+    assert result.divergence is not None
+    assert result.divergence.missing_from_file_list == ("src/vendor",)
+
+
 def test_a_tracked_file_in_a_generated_directory_still_counts(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r")
     (repo / "node_modules").mkdir()
