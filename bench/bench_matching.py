@@ -437,6 +437,8 @@ PROJECTS = (
             first=(16, 16, 13)),
     Project("boolean-py", "pypi", "boolean.py==4.0", "python-dev", "boolean.py-4.0",
             held_out=True, test_deps=("pytest", "coverage"), first=(22, 36, 43)),
+    Project("funcy", "pypi", "funcy==2.0", "python-dev", "funcy-2.0", held_out=True,
+            test_deps=("pytest", "coverage", "whatever")),
 )
 
 
