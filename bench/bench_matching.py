@@ -438,7 +438,7 @@ PROJECTS = (
     Project("boolean-py", "pypi", "boolean.py==4.0", "python-dev", "boolean.py-4.0",
             held_out=True, test_deps=("pytest", "coverage"), first=(22, 36, 43)),
     Project("funcy", "pypi", "funcy==2.0", "python-dev", "funcy-2.0", held_out=True,
-            test_deps=("pytest", "coverage", "whatever")),
+            test_deps=("pytest", "coverage", "whatever"), first=(5, 7, 23)),
 )
 
 
