@@ -8,10 +8,12 @@ Rules:
   optional-dependencies, `[dependency-groups]`, Poetry's dependencies, dev-dependencies and
   groups), `setup.cfg` (`install_requires`, `tests_require`, `[options.extras_require]`),
   `setup.py` (the same keywords where they are literals or names the module binds once to
-  literals: `tests_require=tests_require`), `requirements*.txt` and
-  `requirements/*.txt`, `tox.ini` (every `deps` of its sections) and `Pipfile` (packages and
-  dev-packages). A requirement's name is what starts its line (`hypothesis>=6; python_version
-  > "3.8"` -> hypothesis); an include (`-r dev.txt`), a URL or a tox substitution is no name.
+  literals: `tests_require=tests_require`), `requirements*.txt`, the files named so with a
+  prefix (`test_requirements.txt`, `dev-requirements.txt`: funcy's tox.ini installs its tests'
+  packages from `test_requirements.txt`) and `requirements/*.txt`, `tox.ini` (every `deps` of
+  its sections) and `Pipfile` (packages and dev-packages). A requirement's name is what starts
+  its line (`hypothesis>=6; python_version > "3.8"` -> hypothesis); an include (`-r dev.txt`), a
+  URL or a tox substitution is no name.
 - JS/TS: `package.json` dependencies, devDependencies, peerDependencies and
   optionalDependencies.
 - Go: `go.mod`'s `require` directives, one a line or in a `require ( ... )` block, by module
@@ -194,7 +196,7 @@ _READERS = {"pyproject.toml": _pyproject, "setup.cfg": _setup_cfg, "setup.py": _
 def _manifests(directory: Path) -> Iterator[tuple[Path, Any]]:
     for name, reader in _READERS.items():
         yield directory / name, reader
-    for pattern in ("requirements*.txt", "requirements/*.txt"):
+    for pattern in ("*requirements*.txt", "requirements/*.txt"):
         for path in sorted(directory.glob(pattern)):
             yield path, lambda text: _names(text.splitlines())
 

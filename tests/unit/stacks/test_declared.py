@@ -58,6 +58,19 @@ def test_every_python_manifest_declares_its_requirements(tmp_path: Path) -> None
     }
 
 
+def test_a_requirements_file_named_with_a_prefix_declares_its_packages(tmp_path: Path) -> None:
+    """A tox.ini installing its tests' packages with `-r test_requirements.txt`: the file's
+    own name says what it is, as `requirements-dev.txt` does."""
+    (tmp_path / "tox.ini").write_text(
+        "[testenv]\ndeps = -r test_requirements.txt\ncommands = pytest\n")
+    (tmp_path / "test_requirements.txt").write_text("pytest==8.3\nsure==2.0\n")
+    (tmp_path / "dev-requirements.txt").write_text("freezegun\n")
+    (tmp_path / "notes.txt").write_text("hypothesis\n")
+    assert declared.declared(tmp_path) == {
+        "freezegun": "dev-requirements.txt", "pytest": "test_requirements.txt",
+        "sure": "test_requirements.txt"}
+
+
 def test_a_package_json_declares_every_kind_of_dependency(tmp_path: Path) -> None:
     (tmp_path / "package.json").write_text(
         '{"dependencies": {"lodash.merge": "^4"}, "devDependencies": {"@vitejs/plugin-vue": "5"},'
