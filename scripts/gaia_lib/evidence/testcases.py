@@ -93,7 +93,11 @@ A Go `TestMain(m *testing.M)` is no test: `go test` runs it in place of the test
 runs (`_go_runs`).
 Tests of one name in one file are two tests (two `test.each(...)("%s => %s", ...)` tables in
 one group): the later ones' ids end ` #2`, ` #3` (`twin`), their names as the runner names
-them. In Python the later `def` replaces the earlier, which never runs (`shadowed`).
+them. In Python the later `def` replaces the earlier, which never runs (`shadowed`), and so
+does a later import of the name at the module's top level (in an `if` or `try` there too):
+funcy's `tests/test_decorators.py` defines `test_decorator_access_args`, then imports one of
+that name from `tests/py38_decorators.py`, and pytest runs the imported one alone under the
+module's id (`imported_over`).
 A Python file's multi-line strings are text: their lines, even in column 0 (an expected XML
 document), close no class and no test (`_in_python_strings`).
 """
@@ -1646,20 +1650,60 @@ def split_tests(path: str, text: str, code: Mapping[str, str] | None = None
     return out
 
 
-def shadowed(cases: Iterable[TestCase]) -> dict[str, str]:
+def _top_level_imports(text: str) -> dict[str, int]:
+    """name -> the last line a Python module's top level binds it on by a `from ... import`
+    (in an `if`, `try` or `with` block there too, not in a function or class); {} for text
+    that does not parse."""
+    try:
+        tree = pyast.module(text)
+    except (SyntaxError, ValueError):
+        return {}
+    found: dict[str, int] = {}
+    pending: list[ast.stmt] = list(tree.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                name = alias.asname or alias.name
+                found[name] = max(found.get(name, 0), node.lineno)
+        elif isinstance(node, (ast.If, ast.Try, ast.With)):
+            for block in ("body", "orelse", "finalbody", "handlers"):
+                for child in getattr(node, block, ()):
+                    pending.extend(child.body if isinstance(child, ast.ExceptHandler)
+                                   else [child])
+    return found
+
+
+def imported_over(cases: Iterable[TestCase], texts: Mapping[str, str]) -> dict[str, int]:
+    """test id -> the line of the import replacing it, for a Python test function of a module
+    (not a method) whose name the module's top level imports after its `def` (module rules):
+    pytest collects the module's last binding, the imported function, under the test's id."""
+    imports = {rel: _top_level_imports(text) for rel, text in texts.items()
+               if rel.endswith(".py")}
+    return {case.test_id: line for case in cases if "::" not in case.name
+            and (line := imports.get(case.file, {}).get(case.name, 0)) > case.line}
+
+
+def shadowed(cases: Iterable[TestCase], texts: Mapping[str, str] | None = None
+             ) -> dict[str, str]:
     """test id -> why it never runs, for a Python test a later `def` of the same name in the
     same scope replaces (the module or class keeps the last one: the earlier one is never
-    collected, whatever it checks)."""
+    collected, whatever it checks), or a later import of its name (`imported_over`, of the
+    test files' `texts`)."""
+    cases = list(cases)
     last: dict[tuple[str, str], TestCase] = {}
     for case in cases:
         if case.file.endswith(".py"):
             key = (case.file, case.name)
             if key not in last or case.line > last[key].line:
                 last[key] = case
-    return {case.test_id: f"never run: a later def of the same name replaces it (line "
-                          f"{last[(case.file, case.name)].line})"
-            for case in cases if case.file.endswith(".py")
-            and last[(case.file, case.name)] is not case}
+    out = {test: f"its def never runs: a later import of the same name replaces it (line "
+                 f"{line})"
+           for test, line in imported_over(cases, texts or {}).items()}
+    return {**out, **{case.test_id: f"never run: a later def of the same name replaces it "
+                                    f"(line {last[(case.file, case.name)].line})"
+                      for case in cases if case.file.endswith(".py")
+                      and last[(case.file, case.name)] is not case}}
 
 
 # A docstring is the body's first statement when it is a string, in any quoting:

@@ -1073,7 +1073,11 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     criteria = s.story.acceptance_criteria
     file_list_rels = reads.file_list
     coverage = reads.matched(run)
-    found_placeholders = reads.placeholders
+    # a def that a later def or import of its name replaces is never collected: what it
+    # checks, or fails to, is no test's (funcy's `test_decorator_access_args`, replaced by one
+    # imported from `tests/py38_decorators.py`, had been said a placeholder)
+    never_collected = testcases.shadowed(cases, reads.texts)
+    found_placeholders = [p for p in reads.placeholders if p.test_id not in never_collected]
     # a skip the run reports of a test that is no story's or another story's (a run of the
     # whole suite, for a story without a File List) says nothing of this story
     others = {u.test for u in coverage.unattributed_tests}
@@ -1087,7 +1091,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                                                run.instances if run is not None else {},
                                                file_list_rels)
     excluded = {**idle_tests(run), **{t: why for t, why in failed.items() if t not in by_ac},
-                **runner_skipped, **testcases.shadowed(cases),
+                **runner_skipped, **never_collected,
                 **{p.test_id: f"is a placeholder, {p.reason}" for p in found_placeholders},
                 **{test: f"mocks the code under test ({m.pattern} of {m.target})"
                    for test, m in reads.mocking.items()}}
@@ -1160,7 +1164,9 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
             if entry["ac_id"] in lost.hollowed:  # said placeholders there, not again
                 entry["gone_placeholders"] = list(lost.hollowed[entry["ac_id"]][0])
     refusal_only = _refusal_only(criteria, per_ac, cases)
-    lines = {case.test_id: case.line for case in cases}
+    # a test replaced by an import of its name is the imported one, bound at that line
+    lines = {case.test_id: case.line for case in cases} | testcases.imported_over(cases,
+                                                                                 reads.texts)
     # the subtests the runner skipped, each by its test (`RunInputs.skipped_subtests`), and
     # those that are placeholders (`Reads.placeholder_subtests`)
     subtest_of = {f"{test}/{name}": test

@@ -1306,6 +1306,21 @@ def test_a_python_test_a_later_def_of_its_name_replaces_never_runs() -> None:
         "never run: a later def of the same name replaces it (line 10)")}
 
 
+def test_a_python_test_a_later_import_of_its_name_replaces_never_runs() -> None:
+    """A module may define a test for older Pythons and import the newer one of the same
+    name (funcy's tests): pytest collects the import. One imported before the def, a
+    method of that name, and a name imported inside a function replace nothing."""
+    text = ("import sys\nfrom .older import test_y\n\n\ndef test_x():\n    assert f()\n\n\n"
+            "def test_y():\n    assert g()\n\n\nclass TestA:\n    def test_x(self):\n"
+            "        assert h()\n\n\ndef helper():\n    from .other import test_z\n\n\n"
+            "def test_z():\n    assert k()\n\n\nif sys.version_info >= (3, 8):\n"
+            "    from .py38 import test_x  # noqa\n")
+    cases = split_tests("tests/test_a.py", text)
+    assert shadowed(cases, {"tests/test_a.py": text}) == {"tests/test_a.py::test_x": (
+        "its def never runs: a later import of the same name replaces it (line 27)")}
+    assert shadowed(cases) == {}
+
+
 def test_brace_indented_moves_in_only_the_lines_their_braces_hold() -> None:
     flat = ["it('x', () => {", "if (false) {", "f({", "b: '}',", "});", "}", "if (c)",
             "g();", "h();", "});"]
