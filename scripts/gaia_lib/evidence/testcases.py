@@ -97,7 +97,9 @@ them. In Python the later `def` replaces the earlier, which never runs (`shadowe
 does a later import of the name at the module's top level (in an `if` or `try` there too):
 funcy's `tests/test_decorators.py` defines `test_decorator_access_args`, then imports one of
 that name from `tests/py38_decorators.py`, and pytest runs the imported one alone under the
-module's id (`imported_over`).
+module's id (`imported_over`). A test a module only imports (`from .py38_funcs import
+test_autocurry_posonly`) is one of its tests to pytest, at the line of the import
+(`imported_tests`): its body is not read here.
 A Python file's multi-line strings are text: their lines, even in column 0 (an expected XML
 document), close no class and no test (`_in_python_strings`).
 """
@@ -1674,14 +1676,21 @@ def _top_level_imports(text: str) -> dict[str, int]:
     return found
 
 
+def imported_tests(texts: Mapping[str, str]) -> dict[str, int]:
+    """test id -> the line of its import, for each name starting `test` that a Python test
+    file's top level imports (`texts`, by path): pytest collects it as the file's test
+    (module rules)."""
+    return {f"{rel}::{name}": line for rel, text in texts.items() if rel.endswith(".py")
+            for name, line in _top_level_imports(text).items() if name.startswith("test")}
+
+
 def imported_over(cases: Iterable[TestCase], texts: Mapping[str, str]) -> dict[str, int]:
     """test id -> the line of the import replacing it, for a Python test function of a module
     (not a method) whose name the module's top level imports after its `def` (module rules):
     pytest collects the module's last binding, the imported function, under the test's id."""
-    imports = {rel: _top_level_imports(text) for rel, text in texts.items()
-               if rel.endswith(".py")}
+    imported = imported_tests(texts)
     return {case.test_id: line for case in cases if "::" not in case.name
-            and (line := imports.get(case.file, {}).get(case.name, 0)) > case.line}
+            and (line := imported.get(case.test_id, 0)) > case.line}
 
 
 def shadowed(cases: Iterable[TestCase], texts: Mapping[str, str] | None = None

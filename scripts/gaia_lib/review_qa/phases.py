@@ -1164,9 +1164,10 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
             if entry["ac_id"] in lost.hollowed:  # said placeholders there, not again
                 entry["gone_placeholders"] = list(lost.hollowed[entry["ac_id"]][0])
     refusal_only = _refusal_only(criteria, per_ac, cases)
-    # a test replaced by an import of its name is the imported one, bound at that line
-    lines = {case.test_id: case.line for case in cases} | testcases.imported_over(cases,
-                                                                                 reads.texts)
+    # a test a module imports is at the import's line, where no def of its own comes after
+    lines = {**testcases.imported_tests(reads.texts),
+             **{case.test_id: case.line for case in cases},
+             **testcases.imported_over(cases, reads.texts)}
     # the subtests the runner skipped, each by its test (`RunInputs.skipped_subtests`), and
     # those that are placeholders (`Reads.placeholder_subtests`)
     subtest_of = {f"{test}/{name}": test

@@ -13,6 +13,7 @@ from gaia_lib.evidence.testcases import (
     code_lines,
     go_constants,
     holds_tests,
+    imported_tests,
     inherited,
     js_each_calls,
     named_rows,
@@ -1319,6 +1320,8 @@ def test_a_python_test_a_later_import_of_its_name_replaces_never_runs() -> None:
     assert shadowed(cases, {"tests/test_a.py": text}) == {"tests/test_a.py::test_x": (
         "its def never runs: a later import of the same name replaces it (line 27)")}
     assert shadowed(cases) == {}
+    assert imported_tests({"tests/test_a.py": text, "tests/helpers.py": "import os\n"}) == {
+        "tests/test_a.py::test_y": 2, "tests/test_a.py::test_x": 27}
 
 
 def test_brace_indented_moves_in_only_the_lines_their_braces_hold() -> None:

@@ -427,12 +427,15 @@ def test_a_python_test_replaced_by_an_import_of_its_name_is_the_imported_one(
     """A test module defining a test and then importing one of the same name from a module
     beside it (funcy's `test_decorator_access_args`, from `tests/py38_decorators.py`) runs
     the imported one under the test's id: the def, never collected, is no placeholder and
-    counts for no AC, and the imported one's failure is put at the import's line."""
+    counts for no AC, and the imported one's failure is put at the import's line, as is that
+    of a test the module imports with no def of its own (funcy's `test_autocurry_posonly`)."""
     make_qa_project(project, monkeypatch)
     project.write("tests/__init__.py", "")
     project.write("tests/newer_signup.py", "from app.signup import signup\n\n\n"
                   "def test_ac2_invalid_email_is_rejected_with_422():\n"
-                  "    assert signup('nope') == 400\n")
+                  "    assert signup('nope') == 400\n\n\n"
+                  "def test_a_blank_email_is_rejected():\n"
+                  "    assert signup('') == 400\n")
     project.write("tests/test_signup.py", (
         "from app.signup import signup\n\n\n"
         "def test_ac1_valid_email_creates_account():\n"
@@ -440,13 +443,14 @@ def test_a_python_test_replaced_by_an_import_of_its_name_is_the_imported_one(
         "def test_ac2_invalid_email_is_rejected_with_422():\n"
         "    pass  # the full version is imported below\n\n\n"
         "if True:\n"
-        "    from .newer_signup import test_ac2_invalid_email_is_rejected_with_422  # noqa\n"))
+        "    from .newer_signup import test_ac2_invalid_email_is_rejected_with_422  # noqa\n"
+        "    from .newer_signup import test_a_blank_email_is_rejected  # noqa\n"))
     s = context.setup(project.root, "E1-S1")
     phases.start_round(s)
     results = phases.analyze(s, use_cache=False).results
     quality = next(c for c in results["checks"] if c["name"] == "test-quality")
     assert [(f["rule"], f["file"], f["line"]) for f in quality["findings"]] == [
-        ("failed-test", "tests/test_signup.py", 13)]
+        ("failed-test", "tests/test_signup.py", 14), ("failed-test", "tests/test_signup.py", 13)]
     entry = next(e for e in results["coverage"]["per_ac"] if e["ac_id"] == "AC2")
     assert entry["excluded"] == {
         "tests/test_signup.py::test_ac2_invalid_email_is_rejected_with_422":
