@@ -439,6 +439,8 @@ PROJECTS = (
             held_out=True, test_deps=("pytest", "coverage"), first=(22, 36, 43)),
     Project("funcy", "pypi", "funcy==2.0", "python-dev", "funcy-2.0", held_out=True,
             test_deps=("pytest", "coverage", "whatever"), first=(5, 7, 23)),
+    Project("pysrt", "pypi", "pysrt==1.1.2", "python-dev", "pysrt-1.1.2", held_out=True,
+            test_deps=("pytest", "coverage", "chardet")),
 )
 
 
