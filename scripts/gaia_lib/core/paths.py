@@ -196,6 +196,8 @@ def is_pattern(entry: str) -> bool:
 
 
 NEAR_NAME = 0.85  # difflib's ratio from which a file's name reads as a typo of an entry's
+# what a compiler writes beside a source: a name no File List means
+COMPILED_SUFFIXES = (".pyc", ".pyo", ".class")
 
 
 def _near_name(project: Path, cleaned: str,
@@ -204,14 +206,17 @@ def _near_name(project: Path, cleaned: str,
     the entry's: one of the same words in another order first (`deque_test.py` for
     `test_deque.py`, the two conventions pytest collects, whose letters differ too much for a
     typo), else one at NEAR_NAME or above; None where there is none (or no such
-    directory)."""
+    directory). Never a compiled file (COMPILED_SUFFIXES): pysrt's sdist ships
+    `tests/test_srttime.pyc` beside `tests/test_srttime.py`, and a story whose test file was
+    deleted had been asked "did you mean 'tests/test_srttime.pyc'?"."""
     import difflib  # only a missing entry needs it: the edit hook's imports stay few
     import re
 
     parent, _, name = cleaned.rpartition("/")
     try:
         siblings = [p.name for p in (project / parent).iterdir()
-                    if p.is_file() and posixpath.join(parent, p.name) not in taken]
+                    if p.is_file() and posixpath.join(parent, p.name) not in taken
+                    and not p.name.endswith(COMPILED_SUFFIXES)]
     except OSError:
         return None
 

@@ -176,3 +176,18 @@ def test_a_missing_entry_names_the_file_of_its_words_in_another_order(tmp_path: 
         "'tests/deque_test.py'?)")
     assert paths.listed_problem("tests/test_vector.py", tmp_path) == \
         "File List entry 'tests/test_vector.py' does not exist on disk"
+
+
+def test_a_missing_entry_never_names_the_bytecode_left_beside_it(tmp_path: Path) -> None:
+    """An old sdist ships Python 2's bytecode beside its tests (`tests/test_srttime.pyc`); a
+    story whose `tests/test_srttime.py` was deleted had been asked "did you mean
+    'tests/test_srttime.pyc'?": a compiled file is no name a File List means."""
+    (tmp_path / "tests").mkdir()
+    for name in ("test_clock.pyc", "test_clock.pyo", "test_alarm.py"):
+        (tmp_path / "tests" / name).write_bytes(b"\x03\xf3\r\n")
+    assert paths.listed_problem("tests/test_clock.py", tmp_path) == \
+        "File List entry 'tests/test_clock.py' does not exist on disk"
+    # a source near the entry's name is still offered
+    assert paths.listed_problem("tests/test_alarms.py", tmp_path) == (
+        "File List entry 'tests/test_alarms.py' does not exist on disk (did you mean "
+        "'tests/test_alarm.py'?)")
