@@ -7,7 +7,8 @@ text once and hands every caller the same tree, so a caller must never change it
 transformer, no attribute set on a node). A text that does not parse raises as `ast.parse`
 does, each time (failures are not remembered). `test_parts` reads one test's text, which may
 begin with the module table it is parametrized by; `callee_name` names what a call calls;
-`module_names` gives the dotted names a source file is imported by: its whole path
+`dedent` moves a test's text left as Python reads its indentation, a tab to the next eighth
+column; `module_names` gives the dotted names a source file is imported by: its whole path
 (`src.app.calc`) and each tail of two parts or more (`app.calc`, for a `src/` layout), a
 package by its directory (`pkg/__init__.py` is `pkg`).
 Standard library only.
@@ -47,6 +48,21 @@ def test_parts(source: str) -> tuple[list[ast.stmt], ast.FunctionDef | ast.Async
             return None
     functions = [s for s in statements if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)]
     return (statements, functions[-1]) if functions else None
+
+
+_LEADING = re.compile(r"^[ \t]+", re.MULTILINE)
+
+
+def dedent(source: str) -> str:
+    """`textwrap.dedent(source)`, its lines' leading tabs first expanded as Python's tokenizer
+    reads them (to the next multiple of eight columns) where some of its lines are indented by
+    a tab and others by a space: pysrt 1.1.2's `test_tags`, a method `    def` at four spaces
+    whose body is indented `\t    `, has no prefix common to all its lines, so the method
+    dedented the plain way did not parse (Python runs it: a tab is eight columns)."""
+    leads = {line[0] for line in source.splitlines() if line[:1] in (" ", "\t") and line.strip()}
+    if leads == {" ", "\t"}:
+        source = _LEADING.sub(lambda found: found.group(0).expandtabs(8), source)
+    return textwrap.dedent(source)
 
 
 def callee_name(node: ast.expr) -> str:

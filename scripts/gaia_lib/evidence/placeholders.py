@@ -27,7 +27,9 @@ Two views of the same patterns, both pure:
     * its body is empty (`pass`, `...`, `{}`, only comments or a docstring; said "its code is
       commented out" where a `//` / `#` line or a line inside a `/* ... */` block is code); a
       Python body
-      starts after its signature, however many lines that takes (`) -> None:`); a JS/TS
+      starts after its signature, however many lines that takes (`) -> None:`), and is read
+      as Python reads its indentation (`pyast.dedent`: a body at `\t    ` under a `def` at
+      four spaces had not parsed, and a test that does not parse may check); a JS/TS
       arrow of one expression (`it("x", () => f())`) is a block returning it (`return f()`;
       a check returned is read as the check); a JS/TS table test's table, over lines or not
       (`test.each([` / rows / `])("%s", (a, b) => {`), is its declaration's, no statement
@@ -335,7 +337,6 @@ import os
 import posixpath
 import re
 import sys
-import textwrap
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
@@ -1459,7 +1460,7 @@ def _parametrized_by_no_row(lines: list[str], outer: FileScope) -> int | None:
     head = next((at for at, line in enumerate(lines) if _PY_DEF.match(line)), 0)
     start = next((at for at, line in enumerate(lines[:head]) if line.lstrip().startswith("@")),
                  head)
-    text = textwrap.dedent("\n".join(lines[start:head]))
+    text = pyast.dedent("\n".join(lines[start:head]))
     try:
         tree = ast.parse(text + "\ndef _f():\n    pass\n")
     except (SyntaxError, ValueError, RecursionError, MemoryError):
@@ -1687,7 +1688,7 @@ def _python_def(lines: list[str]) -> tuple[ast.FunctionDef | ast.AsyncFunctionDe
                                            list[str]] | None:
     """A Python test's function parsed from `lines` (its decorators or `def`, then its body;
     line numbers kept), and its lines as parsed (dedented); None when it does not parse."""
-    text = textwrap.dedent("\n".join(lines))
+    text = pyast.dedent("\n".join(lines))
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
@@ -1840,7 +1841,7 @@ def _python_truthy_checks_trivial(lines: list[str], outer: FileScope) -> list[st
     tables: dict[str, ast.expr] = {}
     if start and outer.tables:
         try:
-            module = ast.parse(textwrap.dedent("\n".join(lines[:start])))
+            module = ast.parse(pyast.dedent("\n".join(lines[:start])))
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             module = ast.Module(body=[], type_ignores=[])
         tables = {target.id: statement.value for statement in module.body
@@ -2342,7 +2343,7 @@ _JS_THROW_CHECKED = lazy_re(r"\.\s*(?:toThrow\w*|rejects)\b|\bexpect\s*\.\s*(?:a
 
 def _python_caught_only(test_source: str) -> str | None:
     try:
-        tree = ast.parse(textwrap.dedent(test_source))
+        tree = ast.parse(pyast.dedent(test_source))
     except SyntaxError:
         return None
 
@@ -4471,7 +4472,7 @@ def _python_may_check(lines: list[str], outer: FileScope) -> bool:
     (`_python_checks`, with its file's checking names); a test that does not parse may."""
     head = next((at for at, line in enumerate(lines) if _PY_DEF.match(line)), 0)
     try:
-        tree = ast.parse(textwrap.dedent("\n".join(lines[head:])))
+        tree = ast.parse(pyast.dedent("\n".join(lines[head:])))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return True
     function = tree.body[0] if tree.body else None

@@ -43,3 +43,12 @@ def test_module_names_cover_the_src_layout() -> None:
     assert pyast.module_names("src/app/calc.py") == ("src.app.calc", "app.calc")
     assert pyast.module_names("pkg/__init__.py") == ("pkg",)
     assert pyast.module_names("calc.py") == ("calc",)
+
+
+def test_a_text_indented_by_tabs_and_spaces_is_dedented_as_python_reads_it() -> None:
+    text = "    def test_x(self):\n\t    y = f(1)\n\t    assert y == 2\n"
+    assert pyast.dedent(text) == "def test_x(self):\n        y = f(1)\n        assert y == 2\n"
+    assert isinstance(ast.parse(pyast.dedent(text)).body[0], ast.FunctionDef)
+    # indented by tabs alone, or spaces alone: as `textwrap.dedent` does
+    assert pyast.dedent("\tdef f():\n\t\treturn 1\n") == "def f():\n\treturn 1\n"
+    assert pyast.dedent("  a = '\t'\n") == "a = '\t'\n"

@@ -7679,3 +7679,31 @@ def test_a_helper_named_for_a_check_that_the_file_defines_checks_where_its_body_
     text = FIXTURE_HELPER_PY.replace("{check}", check)
     found = placeholders.placeholders(split_tests(path, text), {path: text})
     assert bool(found) is placeholder
+
+
+TAB_INDENTED_BODY_PY = (
+    "import unittest\n\nfrom captions import Cue\n\n\n"
+    "class TestReadingSpeed(unittest.TestCase):\n\n"
+    "    def test_markup(self):\n"
+    "\t    self.cue = Cue(text='<i>hi</i>, ' + \\\n"
+    "\t    '<b>there</b>')\n"
+    "\t    self.cue.reading_speed\n\n"
+    "    def test_plain(self):\n"
+    "\t    cue = Cue(text='hi there')\n"
+    "\t    self.assertEqual(cue.reading_speed, 0.4)\n"
+)
+
+
+def test_a_python_body_indented_by_a_tab_under_a_def_indented_by_spaces_is_read() -> None:
+    """A method at four spaces whose body is indented `\\t    ` runs (a tab is eight
+    columns to Python): its lines had no common indentation to remove, the test did not
+    parse, and a test that does not parse may check, so one asserting nothing had counted."""
+    path = "tests/test_captions.py"
+    scope = placeholders.file_scope(path, TAB_INDENTED_BODY_PY)
+    markup, plain = split_tests(path, TAB_INDENTED_BODY_PY)
+    found = placeholders.classify(markup, None, scope)
+    assert found is not None
+    assert (found.line, found.reason) == (
+        8, "it checks nothing but that its code raises no exception: no assertion, no "
+           "`raises`, `fail` or raise, no helper that checks")
+    assert placeholders.classify(plain, None, scope) is None
