@@ -959,7 +959,8 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
                       rows_cover: Mapping[str, Sequence[str]] | None = None,
                       unchecked: Mapping[str, str] | None = None,
                       unfinished: Sequence[Unfinished] = (),
-                      matches: Mapping[str, Sequence[str]] | None = None) -> dict[str, Any]:
+                      matches: Mapping[str, Sequence[str]] | None = None,
+                      took_then: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Story tests that failed in the review's run (`failed`: test id -> why), placeholder
     tests (each naming the ACs it matches where it does not count: `matches`, test id ->
     those ACs), tests the runner skipped and tests that mock the code under test: they verify
@@ -973,7 +974,11 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
     what its other checks verify). A failed test no AC matches, failed or not (`matches`
     given, the test not in it), is said to match none, not to cover none until it passes:
     sqids' `encoding > simple`, which no AC matched, had read as if passing would make it
-    count. A failed test is Critical
+    count; but one an earlier version took for an AC (`took_then`: test id -> "it counted for
+    AC10 in round 1", `lost_evidence.took_then`) is said to match none by its words alone, as a
+    failed test is matched, and what it was then: pysrt's `test_vtt_positioning`, counted for
+    AC10 by its run in round 1, had read "it matches no AC" once it failed. A failed test is
+    Critical
     and blocks when a required tier's run reported it (`required`; `rules.failed_test`); the
     rest are Warnings here, the gap they leave ac-coverage's to judge."""
     from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
@@ -982,8 +987,12 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
         severity, blocking = rules.failed_test(test in required)
         still = (rows_cover or {}).get(test, ())
         cases = "subtests" if test.partition("::")[0].endswith(".go") else "rows"
+        then = (took_then or {}).get(test)
         covers = (f"until it passes it covers only {', '.join(still)}, whose own {cases} "
-                  "passed" if still else "it matches no AC" if matches is not None
+                  "passed" if still else
+                  f"it matches no AC by its words alone, though {then}" if then
+                  and matches is not None and test not in matches else
+                  "it matches no AC" if matches is not None
                   and test not in matches else "it covers no AC until it passes")
         at = (failed_at or {}).get(test) or lines.get(test, 1)
         findings.append(finding(test.partition("::")[0], at, severity,

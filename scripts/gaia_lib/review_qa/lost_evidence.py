@@ -40,6 +40,10 @@ Rules, per AC (`judge`):
   the line that makes it one, as it names a deleted one (python-semver's `test_should_bump_
   build`, its check made a bare call, no longer matched the AC, whose gap named two unrelated
   nearest tests and not that its own test checks nothing now).
+- A test that failed in this run and matches no AC by its words is said, in its finding, to
+  have been what the first version compared that took it for an AC took it for (`took_then`:
+  pysrt's `test_vtt_positioning`, counted for AC10 by its run in round 1, had read "it matches
+  no AC" once it failed).
 Pure, but `previous`, which reads the saved rounds (the review reads git's versions).
 """
 
@@ -371,6 +375,25 @@ def carried(compared: Sequence[Previous], judged: Sequence[Judged],
         for before, one in zip(compared, judged, strict=True):
             if one.excluded_for.get(ac_id):
                 out.setdefault(ac_id, {}).update(before.coverage[ac_id])
+    return out
+
+
+def took_then(compared: Sequence[Previous], tests: Iterable[str],
+              order: Sequence[str] = ()) -> dict[str, str]:
+    """Per test, what the first version it was compared with that took it for an AC took it
+    for ("it counted for AC10 in round 1", "it was matched to AC2 on main"), its ACs in
+    `order` (the story's)."""
+    rank = {ac_id: at for at, ac_id in enumerate(order)}
+    out: dict[str, str] = {}
+    for test in tests:
+        for before in compared:
+            acs = sorted((ac_id for ac_id, counted in before.coverage.items() if test in counted),
+                         key=lambda ac_id: (rank.get(ac_id, len(rank)), ac_id))
+            if acs:
+                verb = before.took.rpartition(" ")[0]  # "counted for", "matched to"
+                out[test] = (f"it {'' if before.round else 'was '}{verb} {', '.join(acs)} "
+                             f"{before.label}")
+                break
     return out
 
 

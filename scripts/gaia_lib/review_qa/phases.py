@@ -1238,7 +1238,10 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                                                        if test in e.tests and test not in
                                                        failed_for.get(e.ac_id, {})]
                                                 for test in by_ac},
-                                    matches=_matched_not_counted(per_ac)),
+                                    matches=_matched_not_counted(per_ac),
+                                    took_then=lost_evidence.took_then(
+                                        compared, _story_failed(reads, run),
+                                        [ac.ac_id for ac in criteria])),
         qa_checks.run_integrity_check(reads.plugins),
         literal_check,
         branch,

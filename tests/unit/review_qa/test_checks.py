@@ -1788,6 +1788,19 @@ def test_a_failed_test_no_ac_matches_is_said_to_match_none() -> None:
         "it covers no AC until it passes (its tier is not required)"]
 
 
+def test_a_failed_test_an_earlier_round_counted_says_what_it_was_then() -> None:
+    """A caption reader's `test_position_kept` counted for AC10 in round 1, its run matching
+    it; failed in round 2, it is matched by its words alone, which match no AC: "it matches no
+    AC" had read as if no review had ever taken it for one."""
+    test = "tests/test_cue.py::TestReading::test_position_kept"
+    check = checks.placeholder_check((), {}, {test: 40}, failed={test: "failed in this run"},
+                                     matches={}, required={test},
+                                     took_then={test: "it counted for AC10 in round 1"})
+    assert [f["message"] for f in check["findings"]] == [
+        f"{test} failed in this run; it matches no AC by its words alone, though it counted "
+        "for AC10 in round 1"]
+
+
 def test_an_expect_with_no_matcher_beside_real_checks_is_a_warning_at_its_line() -> None:
     """duration-fns' `non-integer values from strings` with its `.toThrow()` taken out of six
     checks, one `.not.toThrow()` left: the review said nothing, and the story was APPROVE."""

@@ -369,3 +369,20 @@ def test_a_skipped_test_beside_one_still_checking_the_ac_is_warned_of() -> None:
         "AC3: t::check, t::gone, counted for it in round 2, are gone or moved: t::check was "
         "skipped in this run (reported skipped by the runner: later); it now rests on "
         "t::other, there then too")}
+
+
+def test_what_an_earlier_version_took_a_test_for_names_its_acs_and_where() -> None:
+    """A caption reader's `test_position_kept`, counted for AC10 by its run in round 1, failed
+    in round 2 and matched no AC by its words: what round 1 took it for is said."""
+    test = "tests/test_cue.py::TestReading::test_position_kept"
+    other = "tests/test_cue.py::TestReading::test_dots"
+    round_one = Previous(1, {"AC2": {test: False}, "AC10": {test: False, other: True}},
+                         frozenset({id_digest(test), id_digest(other)}))
+    on_main = Previous(0, {"AC3": {other: True}}, frozenset({id_digest(other)}),
+                       where="on main")
+    order = [f"AC{n}" for n in range(1, 11)]
+    assert lost_evidence.took_then([round_one, on_main], [test, other, "t::new"], order) == {
+        test: "it counted for AC2, AC10 in round 1",
+        other: "it counted for AC10 in round 1"}
+    assert lost_evidence.took_then([on_main], [other], order) == {
+        other: "it was matched to AC3 on main"}
