@@ -440,7 +440,7 @@ PROJECTS = (
     Project("funcy", "pypi", "funcy==2.0", "python-dev", "funcy-2.0", held_out=True,
             test_deps=("pytest", "coverage", "whatever"), first=(5, 7, 23)),
     Project("pysrt", "pypi", "pysrt==1.1.2", "python-dev", "pysrt-1.1.2", held_out=True,
-            test_deps=("pytest", "coverage", "chardet"), first=(10, 7, 33)),
+            test_deps=("pytest", "coverage"), first=(10, 7, 33)),
 )
 
 
