@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import ast
 import re
-import textwrap
 from collections.abc import Set as AbstractSet
 
 from gaia_lib.core import pyast
@@ -41,7 +40,7 @@ def _parsed(text: str) -> ast.Module | None:
     for candidate in (text, text[m.start():] if (m := re.search(r"^[ \t]*(?:@|def |async def )",
                                                                 text, re.M)) else ""):
         try:
-            return ast.parse(textwrap.dedent(candidate))
+            return ast.parse(pyast.dedent(candidate))
         except SyntaxError:
             continue
     return None
@@ -100,7 +99,7 @@ def unshown_raise(test_source: str, promised: AbstractSet[str],
     tree = _parsed(test_source)
     if tree is None or not promised or not names:
         return None
-    text = textwrap.dedent(test_source)
+    text = pyast.dedent(test_source)
     unshown: list[str] = []
     for node in ast.walk(tree):
         checks: list[tuple[ast.Call, bool, bool]] = []  # (check, unit raises, unit runs)

@@ -77,7 +77,6 @@ import ast
 import math
 import re
 import sys
-import textwrap
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
 
@@ -1274,7 +1273,7 @@ def python_unchecked_rows(table: str, name: str, test: str
     a literal only for the condition gone."""
     try:
         rows_node = ast.parse(table).body[0]
-        parsed = ast.parse(textwrap.dedent(test))
+        parsed = ast.parse(pyast.dedent(test))
     except (SyntaxError, ValueError, RecursionError, MemoryError, IndexError):
         return [], {}
     function = parsed.body[0] if parsed.body else None

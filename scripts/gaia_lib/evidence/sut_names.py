@@ -99,7 +99,6 @@ import keyword
 import posixpath
 import re
 import sys
-import textwrap
 import tokenize
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
@@ -284,7 +283,7 @@ def memoised(sources: Mapping[str, str]) -> Names:
 def _code_tokens(code: str) -> list[tokenize.TokenInfo] | None:
     """Python code's tokens but its layout and comments; None where it does not tokenize."""
     try:
-        return [t for t in tokenize.generate_tokens(io.StringIO(textwrap.dedent(code)).readline)
+        return [t for t in tokenize.generate_tokens(io.StringIO(pyast.dedent(code)).readline)
                 if t.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT,
                                   tokenize.INDENT, tokenize.DEDENT)]
     except (tokenize.TokenError, IndentationError, SyntaxError):

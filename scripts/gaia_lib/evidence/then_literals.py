@@ -2316,10 +2316,9 @@ def python_calls_only(test_source: str, checking: AbstractSet[str] = frozenset()
     16-byte and 26-character values). None for any other test, or one whose text does not
     parse."""
     import ast
-    import textwrap
 
     try:
-        tree = ast.parse(textwrap.dedent(test_source))
+        tree = ast.parse(pyast.dedent(test_source))
     except (SyntaxError, ValueError):
         return None
     tests = [node for node in tree.body if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
@@ -2356,10 +2355,9 @@ def python_check_calls(test_source: str, checking: AbstractSet[str]) -> tuple[st
     `placeholders.python_checking_helpers`), as code: what it hands them is what it asserts
     (nameparser's `self.m(hn.nickname, "Ben", hn)`). () for a test that does not parse."""
     import ast
-    import textwrap
 
     try:
-        tree = ast.parse(textwrap.dedent(test_source))
+        tree = ast.parse(pyast.dedent(test_source))
     except (SyntaxError, ValueError, RecursionError):
         return ()
     return tuple(ast.unparse(node) for node in ast.walk(tree)

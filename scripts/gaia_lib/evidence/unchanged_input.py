@@ -29,9 +29,10 @@ from __future__ import annotations
 
 import ast
 import operator
-import textwrap
 from collections.abc import Callable, Mapping
 from typing import Any
+
+from gaia_lib.core import pyast
 
 _UNREAD = object()  # a value this reading cannot make
 
@@ -84,14 +85,14 @@ def passes_unchanged(test_source: str) -> str | None:
         holds = _check(statement, names, made)
         if holds is not True:
             return None
-        checks.append(ast.get_source_segment(textwrap.dedent(test_source), statement)
+        checks.append(ast.get_source_segment(pyast.dedent(test_source), statement)
                       or ast.unparse(statement))
     return checks[0] if checks else None
 
 
 def _test_function(source: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     try:
-        tree = ast.parse(textwrap.dedent(source))
+        tree = ast.parse(pyast.dedent(source))
     except (SyntaxError, ValueError):
         return None
     functions = [node for node in tree.body

@@ -29,6 +29,10 @@ def test_the_units_a_when_clause_names_are_its_code_names_last_parts() -> None:
      "with pytest.raises((TypeError, ISO8601Error)): parse_duration(101010)"),
     ("    def test_it(self):\n        self.assertRaises((TypeError, KeyError), parse_duration, 1)\n",
      "self.assertRaises((TypeError, KeyError), parse_duration, 1)"),
+    # a method at four spaces whose body a tab and four spaces indent (pysrt's `test_tags`):
+    # Python reads the tab to column eight, and so does this reading
+    ("    def test_it(self):\n\t    self.assertRaises((TypeError, KeyError), parse_duration, 1)\n",
+     "self.assertRaises((TypeError, KeyError), parse_duration, 1)"),
 ])
 def test_a_check_that_may_pass_on_something_else_raising_is_found(body: str, found: str) -> None:
     assert unshown_raise(body, TYPE, UNIT) == found
