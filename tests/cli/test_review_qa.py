@@ -702,6 +702,25 @@ def test_a_file_the_branch_changes_outside_the_file_list_is_seen_by_a_cached_ana
     assert review_qa.analyze(setup, run_tests=False).cached  # and cached again from then on
 
 
+def test_a_listed_file_the_branch_deleted_is_said_deleted_not_mistyped(
+        qa_project: Project) -> None:
+    """pysrt's review with `tests/test_srttime.py` deleted on the story's branch: its warning
+    asked "did you mean 'tests/test_srtfile.py'?", another test file of its directory."""
+    qa_project.write("tests/test_signon.py", "def test_on():\n    assert 1 + 1 == 2\n")
+    qa_project.write("tests/test_signin.py", "def test_in():\n    assert 2 + 2 == 4\n")
+    qa_project.add_story("E1-S1", file_list=["app/signup.py", "tests/test_signup.py",
+                                             "tests/test_signon.py"])
+    git = ["git", "-c", "user.email=t@t", "-c", "user.name=t"]
+    for step in (["add", "-A"], ["commit", "-qm", "more tests"], ["checkout", "-qb", "e1-s1"],
+                 ["rm", "-q", "tests/test_signon.py"], ["commit", "-qm", "E1-S1: drop one"]):
+        subprocess.run([*git, *step], cwd=qa_project.root, check=True)
+    found = json.dumps(review_qa.analyze(context.setup(qa_project.root, "E1-S1"),
+                                         run_tests=False).results)
+    assert "File List entry 'tests/test_signon.py' does not exist on disk: the branch deleted " \
+        "it" in found
+    assert "did you mean" not in found
+
+
 def test_an_analysis_cached_by_other_plugin_code_is_not_served(
         qa_project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
     # The same version number, other code (an update that kept the number): a miss.

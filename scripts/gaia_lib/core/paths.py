@@ -158,7 +158,8 @@ def relative_to_project(path: Path, project: Path) -> str:
         return str(path)
 
 
-def listed_problem(entry: str, project: Path, listed: Iterable[str] = ()) -> str | None:
+def listed_problem(entry: str, project: Path, listed: Iterable[str] = (),
+                   changed: AbstractSet[str] = frozenset()) -> str | None:
     """Why a File List entry names no file of the project (`File List entry 'x' ...`), or
     None when it names one. A missing entry names the file of its directory whose name is
     nearest to its own where one is near (`paths_test.go` for `path_test.go`: a typo leaves
@@ -166,7 +167,10 @@ def listed_problem(entry: str, project: Path, listed: Iterable[str] = ()) -> str
     never one the File List names too (`listed`: its other entries): a deleted
     `listToHeaders.test.ts` is no typo of the `listToHeaders.ts` listed beside it. A
     pattern names no file (`src/helpers/*.spec.ts` read "does not exist on disk" beside the
-    two files it matched): it is said to be one, with the files it matches to list instead."""
+    two files it matched): it is said to be one, with the files it matches to list instead.
+    A missing entry git says the branch changed (`changed`) was deleted by it: no typo, and
+    no near name is offered (pysrt's deleted `tests/test_srttime.py` had been asked "did you
+    mean 'tests/test_srtfile.py'?", another test file of its directory)."""
     cleaned = listed_path(entry)
     if cleaned is None:
         return (f"File List entry '{entry}' points outside the project" if entry.strip("` ")
@@ -181,6 +185,8 @@ def listed_problem(entry: str, project: Path, listed: Iterable[str] = ()) -> str
                                           if len(matched) > 5 else "")
         return (f"File List entry '{entry}' is a pattern, not a file: the File List names "
                 "files" + (f"; it matches {shown}" if matched else "; it matches none"))
+    if not (project / cleaned).exists() and cleaned in changed:
+        return f"File List entry '{entry}' does not exist on disk: the branch deleted it"
     if not (project / cleaned).exists():
         taken = {p for p in map(listed_path, listed) if p is not None}
         near = _near_name(project, cleaned, taken)

@@ -126,7 +126,8 @@ def gate_evidence(s: Setup, base: str | None
                                 _read_from(filelist.warning_sentence(
                                     result.divergence.to_json()), result.against), False))
     for entry in s.story.file_list or ():
-        problem = paths.listed_problem(entry, s.project, s.story.file_list or ())
+        problem = paths.listed_problem(entry, s.project, s.story.file_list or (),
+                                       frozenset(result.changed))
         if problem is not None:
             findings.append(finding(rel_story, line_of(s.story.text,
                                                        paths.listed_path(entry) or entry),

@@ -46,7 +46,7 @@ import functools
 import json
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from gaia_lib.core import git, keys, proc
@@ -83,6 +83,9 @@ class CheckResult:
     # where the story's changes were read, when not from where its branch left the base: the
     # commit naming it on the base itself (`merged_commit`), so a divergence says which
     against: str | None = None
+    # the files git says the branch changed (deleted ones too), where it compared: what the
+    # review reads a missing File List entry by, not part of the comparison's result
+    changed: tuple[str, ...] = field(default=(), compare=False)
 
 
 def compare(file_list: Iterable[str], changed: Iterable[str]) -> Divergence | None:
@@ -314,12 +317,13 @@ def check(file_list: tuple[str, ...] | None, repo: Path, base: str = "main",
         found = compare(file_list, changed)
         missing = found.missing_from_file_list if found else ()
         return CheckResult(Divergence("divergence", missing) if missing else None,
-                           f"only the uncommitted changes were compared with it, as {why}")
+                           f"only the uncommitted changes were compared with it, as {why}",
+                           changed=tuple(changed))
     found = compare(file_list, changed)
     merged = _merged_on_base(repo, base_ref, key, query) if found else None
     against = (f"commit {merged[:12]}, the newest on {base_ref} naming {key}, against its "
                "parent: HEAD has no branch of its own") if merged else None
-    return CheckResult(found, against=against)
+    return CheckResult(found, against=against, changed=tuple(changed))
 
 
 def _naming_note(repo: Path, key: str, query: Query) -> str:

@@ -150,6 +150,18 @@ def test_a_missing_file_list_entry_names_the_file_it_was_likely_meant_for(tmp_pa
         "File List entry 'nowhere/x.go' does not exist on disk"
 
 
+def test_a_missing_entry_the_branch_changed_was_deleted_not_mistyped(tmp_path: Path) -> None:
+    """pysrt's `tests/test_srttime.py` deleted on the branch: no near name is guessed."""
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_srtfile.py").write_text("def test_x():\n    assert 1\n")
+    assert paths.listed_problem("tests/test_srttime.py", tmp_path,
+                                changed={"tests/test_srttime.py"}) == \
+        "File List entry 'tests/test_srttime.py' does not exist on disk: the branch deleted it"
+    assert paths.listed_problem("tests/test_srttime.py", tmp_path) == (
+        "File List entry 'tests/test_srttime.py' does not exist on disk (did you mean "
+        "'tests/test_srtfile.py'?)")
+
+
 def test_a_missing_entry_never_names_a_file_the_file_list_names_too(tmp_path: Path) -> None:
     """headers-polyfill's story with `listToHeaders.test.ts` deleted: its warning asked "did you
     mean 'src/transformers/listToHeaders.ts'?", the source the File List names beside it."""
