@@ -442,7 +442,7 @@ PROJECTS = (
     Project("pysrt", "pypi", "pysrt==1.1.2", "python-dev", "pysrt-1.1.2", held_out=True,
             test_deps=("pytest", "coverage"), first=(10, 7, 33)),
     Project("go-funk", "debian", "golang-github-thoas-go-funk-dev=0.9.3-1", "go-dev",
-            "usr/share/gocode/src/github.com/thoas/go-funk", held_out=True),
+            "usr/share/gocode/src/github.com/thoas/go-funk", held_out=True, first=(9, 5, 24)),
 )
 
 
