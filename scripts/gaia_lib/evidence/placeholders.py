@@ -117,7 +117,9 @@ Two views of the same patterns, both pure:
       or whose docstring or comments do ("would raise", "doesn't raise", "regression", "bug #110"),
       is left alone;
     * (Go) it can never report a failure: no `t.Error` / `Fatal` / `Fail` call, no helper or
-      assertion library handed its *testing.T, no panic (`_, _ = Split(s)` only shows that
+      assertion library handed its *testing.T (an asserter made from it, `is :=
+      assert.New(t)`, is one only where the test calls it or hands it on: `_ = is` checks
+      nothing), no panic (`_, _ = Split(s)` only shows that
       Split does not crash; a call of an exported `Must` function, `_ = MustParse(s)`, panics
       where the code fails, by Go's convention: it can fail, where it is not handed the
       *testing.T, `testenv.MustHaveGoBuild(t)`, a helper; not a panic a function it defers
@@ -4128,6 +4130,15 @@ def _classify(case: TestCase, go_helpers: Mapping[str, str] | None,
                                "one (no t.Error, t.Fatal or t.Fail call in it that can run: "
                                f"{_shown(_go_call_handing(written_lines[decl + handing]))}): "
                                f"{_go_returns_only(own)}")
+        # an asserter it makes from t and never uses: that line, not "no assertion library
+        # given t" (go-funk's `is := assert.New(t)` beside `_ = is`)
+        made = next((at for at, line in enumerate(own)
+                     if re.search(_GO_ASSERTER.format(t=r"\w+"), line)), None)
+        if made is not None and decl + made < len(written_lines):
+            return Placeholder(case.test_id, case.file, base_line + decl + made,
+                               "never reports a failure: the asserter it makes from t is never "
+                               f"used ({_shown(written_lines[decl + made].strip())}), and no "
+                               f"t.Error, t.Fatal or t.Fail call can run: {_go_returns_only(own)}")
         return Placeholder(case.test_id, case.file, case.line,
                            "never reports a failure (no t.Error, t.Fatal or t.Fail call that "
                            "can run, no helper or assertion library given t): "
@@ -4881,12 +4892,37 @@ def _go_hands_no_rows(text: str, name: str, at: int, helper: str) -> bool:
                for fail in fails)
 
 
+# An asserter a Go test makes from its *testing.T, bound to a name or not: the assertion
+# libraries' constructor (`is := assert.New(t)`, `r := require.New(t)`, `c := qt.New(t)`).
+_GO_ASSERTER = r"(?:\b(\w+)[ \t]*:?=[ \t]*)?(?<![\w.])\w+\.New[ \t]*\([ \t]*{t}[ \t]*\)"
+
+
+def _go_idle_asserters(text: str, t: str) -> list[tuple[int, int]]:
+    """Where Go code `text` makes an asserter from its *testing.T `t` that it never uses: a
+    `pkg.New(t)` whose value is bound to no name, to `_`, or to one that no method is called
+    on (`is.Equal(...)`) and that is handed to no call nor returned (`_ = is` is no use).
+    Making one reports no failure: go-funk's `TestGetMap`, its `is.Equal` checks taken out
+    and `_ = is` left, had read as a test handing t to an assertion library."""
+    idle = []
+    for found in re.finditer(_GO_ASSERTER.format(t=re.escape(t)), text):
+        bound = found.group(1)
+        if bound and bound != "_":
+            name = re.escape(bound)
+            rest = text[:found.start()] + text[found.end():]
+            if re.search(rf"(?<![\w.]){name}[ \t]*\.[ \t]*\w|[(,][ \t]*{name}[ \t]*[,)]"
+                         rf"|\breturn\b[^\n]*(?<![\w.]){name}\b", rest):
+                continue
+        idle.append((found.start(), found.end()))
+    return idle
+
+
 def _go_can_fail(text: str, helpers: Mapping[str, str], depth: int = 0) -> bool:
     """Whether a Go test (a function taking *testing.T) can report a failure: it calls a
     failing method of one of its *testing.T values (`t.Errorf`, `t.Fatal`, `t.Fail`), hands
-    one to a function (`assert.Equal(t, ...)`, `qt.New(t)`; a helper its package's tests
-    define, `helpers`, only when that helper can fail in turn: one that only logs checks
-    nothing) or to `t.Run` with a function value, or panics (calls a `Must` function too:
+    one to a function (`assert.Equal(t, ...)`; an asserter it makes, `is := assert.New(t)`,
+    only when it uses it: `_go_idle_asserters`; a helper its package's tests define,
+    `helpers`, only when that helper can fail in turn: one that only logs checks nothing) or
+    to `t.Run` with a function value, or panics (calls a `Must` function too:
     `_go_must_panics`) / exits, outside a block that never runs (`if false { ... }`); a panic
     a deferred `recover()` drops fails nothing; nor does a check in a comment
     (`// require.Equal(t, want, got)`, `/* t.Errorf(...) */`). A function taking no
@@ -4895,6 +4931,9 @@ def _go_can_fail(text: str, helpers: Mapping[str, str], depth: int = 0) -> bool:
     names = set(_GO_T_PARAM.findall(text))
     if not names:
         return True
+    for name in names:  # an asserter it never uses hands t to nothing that checks
+        for start, end in _go_idle_asserters(text, name):
+            text = text[:start] + " " * (end - start) + text[end:]
     swallowed = _go_swallows_panics(text)
     if _GO_OTHER_FAILURE.search(_GO_PANIC.sub("", text) if swallowed else text) or (
             not swallowed and _go_must_panics(text)):

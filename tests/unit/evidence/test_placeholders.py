@@ -398,6 +398,63 @@ def test_a_go_test_that_can_never_report_a_failure_checks_nothing() -> None:
 
 
 
+GO_ASSERTERS = '''package conf
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestLookupQuotedKey(t *testing.T) {
+	is := assert.New(t)
+	tree := map[string]any{"db": map[string]any{"a.b": "x"}}
+	_ = Lookup(tree, `db."a.b"`)
+	_ = is
+}
+
+func TestLookupNested(t *testing.T) {
+	is := assert.New(t)
+	is.Equal("x", Lookup(tree, "db.host"))
+}
+
+func TestLookupHandsItOn(t *testing.T) {
+	r := require.New(t)
+	checkHost(r, Lookup(tree, "db.host"))
+}
+
+func TestLookupRows(t *testing.T) {
+	for _, c := range rows {
+		t.Run(c.name, func(t *testing.T) {
+			must := require.New(t)
+			must.NoError(Validate(c.in))
+		})
+	}
+}
+
+func TestLookupUnbound(t *testing.T) {
+	assert.New(t)
+	Lookup(tree, "db")
+}
+'''
+
+
+def test_a_go_test_making_an_asserter_it_never_uses_checks_nothing() -> None:
+    """`is := assert.New(t)` reports no failure: a test that never calls what it made (its
+    checks taken out, `_ = is` left) checks nothing, and its reason names that line."""
+    found = _verdicts("conf/lookup_test.go", GO_ASSERTERS)
+    returns = "it checks no value, only that its code returns without panicking"
+    assert found == {
+        "TestLookupQuotedKey": (11, "never reports a failure: the asserter it makes from t is "
+                                    "never used (is := assert.New(t)), and no t.Error, t.Fatal "
+                                    f"or t.Fail call can run: {returns}"),
+        "TestLookupNested": None, "TestLookupHandsItOn": None, "TestLookupRows": None,
+        "TestLookupUnbound": (37, "never reports a failure: the asserter it makes from t is "
+                                  "never used (assert.New(t)), and no t.Error, t.Fatal or "
+                                  f"t.Fail call can run: {returns}")}
+
+
 def test_a_go_test_that_only_calls_its_code_says_it_checks_that_it_does_not_panic() -> None:
     """A panic fails a Go test: one that calls its code on bad input and checks no result
     (gjson's invalid-unicode test) checks that much, not nothing."""
