@@ -1431,10 +1431,52 @@ def _then_raises(ac: AcceptanceCriterion, exceptions: Sequence[str]) -> bool:
         then, re.I) for name in exceptions)
 
 
+# A string literal of a source ("...", '...', Go's and JS's `...`), and a format verb in it
+# (`%s`, `%-8v`, `%q`; Python's `{}` / `{name}`), which stands for any text.
+_STRING_LITERAL = lazy_re(r'"((?:[^"\\\n]|\\.)*)"|\'((?:[^\'\\\n]|\\.)*)\'|`([^`]*)`')
+_FORMAT_VERB = lazy_re(r"%[-+# 0-9.*]*[a-zA-Z]|\{[^{}\s]*\}")
+# The fixed text a literal must have beside its verbs to be a message ("%s: %v" is none).
+MESSAGE_MIN_FIXED = 8
+
+
+def _message_patterns(source: str) -> list[re.Pattern[str]]:
+    """Each string literal of `source` with enough fixed text to be a message, as a pattern
+    its verbs match any text in."""
+    out = []
+    for found in _STRING_LITERAL.finditer(source):
+        literal = next(part for part in found.groups() if part is not None)
+        pieces = _FORMAT_VERB.split(literal)
+        if sum(len(piece.strip()) for piece in pieces) >= MESSAGE_MIN_FIXED:
+            out.append(re.compile(".+?".join(re.escape(piece) for piece in pieces)))
+    return out
+
+
+def messages_elsewhere(error_acs: Sequence[AcceptanceCriterion], sources: Mapping[str, str],
+                       rel: str) -> frozenset[str]:
+    """The error-path ACs whose Then quotes as code a message (`Cannot fill '[]string' with
+    'int'`) that a string of another of the story's sources writes (`"Cannot fill '%s' with
+    '%s'"` in `fill.go`) and none of `rel`'s does: that message is that code's, and a handler
+    in `rel` is not about it (go-funk's `if err != nil { panic(err) }` in `MustSet`, in
+    `assign.go`, had been said to "may be about" the AC of `Fill`'s error). `sources`: each
+    File List source's text by its path."""
+    patterns = {path: _message_patterns(text) for path, text in sources.items()}
+    out = set()
+    for ac in error_acs:
+        quoted = [span for span in re.findall(r"`([^`\n]+)`", ac.then or ac.text)
+                  if len(span) >= MESSAGE_MIN_FIXED]
+        def writes(path: str, spans: Sequence[str] = quoted) -> bool:
+            return any(pattern.fullmatch(span) for pattern in patterns.get(path, ())
+                       for span in spans)
+        if quoted and not writes(rel) and any(writes(path) for path in sources if path != rel):
+            out.add(ac.ac_id)
+    return frozenset(out)
+
+
 def tie(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
         units: Sequence[str] = (), raised: Sequence[str] = (),
         declared: AbstractSet[str] = frozenset(),
-        other_acs: Sequence[AcceptanceCriterion] = ()) -> tuple[list[str], bool]:
+        other_acs: Sequence[AcceptanceCriterion] = (),
+        elsewhere: AbstractSet[str] = frozenset()) -> tuple[list[str], bool]:
     """The error-path ACs an uncovered handler is about: those naming the exception it hands
     the caller, the one its body raises in place of what it caught (`raised`: `except
     TypeError: raise ValueError(...)` is about "a ValueError is raised", not "a TypeError is
@@ -1453,7 +1495,9 @@ def tie(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
     not about "a `TypeError` is raised" for input it cannot compare. `except Exception:`
     names none in particular. Nor is it, in that last case, about an AC naming as code
     (`Range`) another function or class its file declares (`declared`): voluptuous's
-    `except TypeError` in `IsDir` was tied to "Given a `Range` with only `min`". An exception
+    `except TypeError` in `IsDir` was tied to "Given a `Range` with only `min`"), nor about
+    an AC whose error message another source of the story writes and the handler's file does
+    not (`elsewhere`: `messages_elsewhere`). An exception
     an AC names as what is no longer raised ("instead of a `TypeError`") is none it names.
     A unit that no error-path AC names but one of the story's other ACs does (`other_acs`)
     is that AC's, which promises no error: the handler is about none (tenacity's `except
@@ -1487,7 +1531,7 @@ def tie(caught: Sequence[str], error_acs: Sequence[AcceptanceCriterion],
         if named or naming((unit,), other_acs, True):  # the narrowest unit an AC names decides
             return named, bool(named)
     others = [name for name in declared if name not in units]
-    return [ac.ac_id for ac in error_acs if (not delivered
+    return [ac.ac_id for ac in error_acs if ac.ac_id not in elsewhere and (not delivered
             or not (_EXCEPTION_NAME.search(promised[ac.ac_id])
                     or _RAISED_NAME.search(promised[ac.ac_id])))
             and not any(re.search(rf"`{re.escape(name)}\b", ac.text) for name in others)], False
@@ -1506,7 +1550,8 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
     did (the review's own pytest run, beside a `python -m unittest` tier), after its path in
     `scope`. Each uncovered handler is tied to the error-path ACs
     it is about (`tie`: those naming the exception it catches, else the function or
-    class it sits in, else all).
+    class it sits in, else all but those quoting a message another story source writes:
+    `messages_elsewhere`).
     Severity by `rules.error_path_gap`: Critical (blocking) only when one of those ACs sits on
     a user-input boundary; `critical_acs` lists them. With no report and no coverage tool
     installed the check is skipped, naming the tools the stack looks for; so is it when the
@@ -1552,6 +1597,11 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                 if rules.error_path_gap(ac.text, True)[0] == rules.CRITICAL}
     critical: set[str] = set()
     findings = []
+    # the story's sources, by path: whose strings write the messages its ACs quote
+    sources = {rel: (s.project / rel).read_text(encoding="utf-8", errors="replace")
+               for rel in (paths.listed_path(entry) for entry in s.story.file_list or ())
+               if rel is not None and Path(rel).suffix in LANGUAGE_OF_SUFFIX
+               and not stacks.names_test_file(rel) and (s.project / rel).is_file()}
     listed: list[str] = []  # the File List's files on disk in a language the check reads
     measured = 0
     sizes: list[dict[str, Any]] = []  # each measured file's lines and branches, as run
@@ -1614,6 +1664,7 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                          if record.statements is not None else {})})
         seen: dict[str, int] = {}  # handlers of one kind and unit in this file, so far
         declared = frozenset(coverage_report.declared(text, language))
+        elsewhere = messages_elsewhere(error_acs, sources, rel)
         for branch in coverage_report.uncovered_error_branches(text, record, language):
             subject = _handler(branch, text)
             seen[subject] = seen.get(subject, 0) + 1
@@ -1628,7 +1679,7 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
             about = error_acs if branch.hands_on else [
                 ac for ac in error_acs if not _then_raises(ac, branch.caught)]
             tied, by_name = tie(branch.caught, about, branch.units, branch.raised, declared,
-                                others)
+                                others, elsewhere)
             # an exception's name ties a handler in a function no story test entered by that
             # name alone (Cerberus' `except TypeError` in the `max` rule, to "a coercion that
             # raises a TypeError"); an AC naming the function still does

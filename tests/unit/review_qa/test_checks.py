@@ -1103,6 +1103,43 @@ def test_a_go_handler_is_named_by_its_method_as_go_names_it(tmp_path: Path) -> N
     assert [(f["line"], f["subject"]) for f in result["findings"]] == [
         (7, "err-check in cache.SaveFile"), (16, "err-check in Open")]
 
+def test_a_handler_is_not_about_an_ac_quoting_a_message_another_story_source_writes(
+        tmp_path: Path) -> None:
+    """go-funk: `MustSet`'s unrun `if err != nil { panic(err) }` in assign.go was said to "may
+    be about" the AC of `Fill`'s error, whose quoted `Cannot fill '[]string' with 'int'` only
+    fill.go writes. A message the handler's own file writes still ties its AC."""
+    (tmp_path / "put.go").write_text(
+        "package kv\n\nfunc MustPut(m Map, key string) {\n\terr := Put(m, key)\n"
+        "\tif err != nil {\n\t\tpanic(err)\n\t}\n}\n")
+    (tmp_path / "pad.go").write_text(
+        'package kv\n\nimport "fmt"\n\nfunc Pad(s string, n int) (string, error) {\n'
+        '\tif len(s) > n {\n\t\treturn "", fmt.Errorf("cannot pad %q to %d runes", s, n)\n'
+        "\t}\n\treturn s, nil\n}\n")
+    profile = tmp_path / "cover.out"
+    profile.write_text("mode: set\nexample.com/kv/put.go:3.35,5.16 2 1\n"
+                       "example.com/kv/put.go:5.16,7.3 1 0\n"
+                       "example.com/kv/pad.go:5.43,6.17 1 1\n"
+                       "example.com/kv/pad.go:6.17,8.3 1 1\n"
+                       "example.com/kv/pad.go:9.2,9.15 1 1\n")
+    acs = [_ac("AC1", "Given a missing map, when a key is put, then an error is returned"),
+           _ac("AC2", 'Given a long text, when it is padded, then it fails with '
+                      '`cannot pad "abcdef" to 3 runes`')]
+    s = SimpleNamespace(project=tmp_path, story=SimpleNamespace(
+        file_list=["put.go", "pad.go", "put_test.go"]))
+    result = checks.branch_evidence(s, acs, report=(profile, "go-cover"))  # type: ignore[arg-type]
+    assert [(f["file"], f["line"], f["message"].split("; ", 1)[1])
+            for f in result["findings"]] == [
+        ("put.go", 5, "it may be about AC1: no error-path AC names what it catches or the code "
+                      "it is in")]
+    # the message written in the handler's own file: its AC stays one it may be about
+    (tmp_path / "put.go").write_text((tmp_path / "put.go").read_text()
+                                     + '\nvar tooLong = "cannot pad %q to %d runes"\n')
+    result = checks.branch_evidence(s, acs, report=(profile, "go-cover"))  # type: ignore[arg-type]
+    assert result["findings"][0]["message"].endswith("it may be about AC1, AC2: no error-path "
+                                                     "AC names what it catches or the code it "
+                                                     "is in")
+
+
 def test_a_go_profile_of_a_module_in_a_subdirectory_measures_the_story_code(
         tmp_path: Path) -> None:
     """httprouter kept in `services/router`: its profile names `path.go` by its import path
