@@ -129,7 +129,9 @@ Two views of the same patterns, both pure:
       a false constant, a length not below zero); a return under a condition on data, in a
       closure, a subtest's func or a block within the `if`, leaves a real test, as do the
       checks made before it (a deferred one too: it runs on the return). It checks no value;
-      what it does check is said: that its code returns without panicking (a call that never
+      what it does check is said: nothing where it calls no code (its checks taken out, and
+      the calls of the code they made with them: `_go_calls_nothing`), else that its code
+      returns without panicking (a call that never
       returns hangs it until `go test`'s timeout fails it), and where it waits for what its
       code must deliver (`wg.Wait()`, `<-ch`, not in a goroutine it leaves or a `select` with a
       `default`), that this comes (`_go_returns_only`). A test whose name or comments say
@@ -4781,14 +4783,50 @@ def _go_says_it_returns(name: str, lines: Sequence[str]) -> bool:
         " ".join(_slash_comments(lines))))
 
 
+# A Go call, qualified or not (`Get(`, `funk.Get(`, `t.Logf(`), and the names before a `(`
+# that call no code of anyone's: keywords, the builtins, conversions to a basic type.
+_GO_CALL = lazy_re(r"(?<![\w.])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\(")
+_GO_NO_CODE = frozenset({
+    "func", "if", "for", "switch", "return", "go", "defer", "select", "case", "range",
+    "len", "cap", "make", "new", "append", "copy", "delete", "min", "max", "clear",
+    "string", "bool", "byte", "rune", "int", "int8", "int16", "int32", "int64", "uint", "uint8",
+    "uint16", "uint32", "uint64", "uintptr", "float32", "float64", "complex64", "complex128",
+    "interface", "struct", "map", "chan"})
+
+
+def _go_calls_nothing(own: Sequence[str]) -> bool:
+    """Whether a Go test (`own`, its declaration first) calls no code at all: no call past
+    its declaration but keywords, builtins and conversions (`_GO_NO_CODE`), its *testing.T's
+    methods (`t.Logf`) and an asserter made from it (`assert.New(t)`)."""
+    if not own:
+        return False
+    first = own[0].split("{", 1)[1] if "{" in own[0] else ""
+    text = _go_uncommented("\n".join([first, *own[1:]]))
+    testing = set(_GO_T_PARAM.findall("\n".join(own)))
+    for call in _GO_CALL.finditer(text):
+        name = call.group(1)
+        if name in _GO_NO_CODE or name.split(".")[0] in testing:
+            continue
+        if any(re.match(_GO_ASSERTER.format(t=re.escape(t)), text[call.start():])
+               for t in testing):
+            continue
+        return False
+    return True
+
+
 def _go_returns_only(own: Sequence[str]) -> str:
-    """What a Go test that reports no failure still checks: that its code returns without
+    """What a Go test that reports no failure still checks: nothing where it calls no code
+    (`_go_calls_nothing`: go-funk's `TestGetMap`, its checks and with them its calls of `Get`
+    taken out, had been said to check "that its code returns without panicking"); else that
+    its code returns without
     panicking (a panic fails it, and a call that never returns hangs it until `go test`'s
     timeout fails it), no value; where it waits for something its code must deliver (`<-ch`,
     `wg.Wait()`, not in a `select` with a `default`, nor in a goroutine it starts, which it
     need not wait for), that this comes, named (clock's `TestClock_Timer_Reset_Unlock`,
     waiting for its timer to fire after a `Reset`, had read "it checks nothing but that its
     code does not panic")."""
+    if _go_calls_nothing(own):
+        return "it calls no code: it checks nothing"
     nonblocking = any(_GO_SELECT_DEFAULT.match(line) for line in own)
     wait, depth, started = None, 0, None  # brace depth, and the depth a goroutine opened at
     for line in own:

@@ -455,6 +455,26 @@ def test_a_go_test_making_an_asserter_it_never_uses_checks_nothing() -> None:
                                   f"t.Fail call can run: {returns}")}
 
 
+def test_a_go_test_that_calls_no_code_says_it_checks_nothing() -> None:
+    """A Go test whose checks were taken out, and its calls of the code with them (they sat in
+    the checks: `is.Equal("x", Lookup(tree, "db"))`), checks nothing, not "that its code
+    returns without panicking": it runs none. Its t's methods and the asserter it makes from
+    t are no code of anyone's; a call of the code is."""
+    go = ('package conf\n\nimport (\n\t"testing"\n\n\t"github.com/stretchr/testify/assert"\n)\n\n'
+          'func TestLookupEmptied(t *testing.T) {\n\tis := assert.New(t)\n'
+          '\ttree := map[string]any{"db": []string{"a"}}\n\tt.Logf("%d keys", len(tree))\n'
+          '\t_, _ = tree, is\n}\n\n'
+          'func TestLookupCalled(t *testing.T) {\n\t_ = Lookup(nil, "db")\n}\n')
+    found = _verdicts("conf/lookup_test.go", go)
+    assert found["TestLookupEmptied"] == (10, (
+        "never reports a failure: the asserter it makes from t is never used (is := "
+        "assert.New(t)), and no t.Error, t.Fatal or t.Fail call can run: it calls no code: it "
+        "checks nothing"))
+    called = found["TestLookupCalled"]
+    assert called is not None and called[1].endswith(
+        "it checks no value, only that its code returns without panicking")
+
+
 def test_a_go_test_that_only_calls_its_code_says_it_checks_that_it_does_not_panic() -> None:
     """A panic fails a Go test: one that calls its code on bad input and checks no result
     (gjson's invalid-unicode test) checks that much, not nothing."""
