@@ -1593,6 +1593,54 @@ def test_a_table_whose_rows_for_an_acs_example_the_runner_skipped_covers_no_such
             "the runner skipped its rows for AC2's example `nope`: they checked nothing"}
 
 
+def test_a_test_some_of_whose_runs_the_runner_skipped_says_which(qa_project: Project) -> None:
+    """addict's review: a base class's test skipped (`self.skipTest`) under one of the two
+    classes running it and passed under the other still counted, as it ran, but its skip was
+    said nowhere; so is a parametrised row the runner skipped that no AC's example is in."""
+    qa_project.write("tests/test_signup.py", """import unittest
+
+import pytest
+
+from app.signup import signup
+
+
+class Signups:
+    strict = False
+
+    def test_ac1_valid_email_creates_account(self):
+        if self.strict:
+            self.skipTest("strict mode has its own check")
+        self.assertEqual(signup("a@b.co"), "created")
+
+
+class LenientSignupTests(Signups, unittest.TestCase):
+    strict = False
+
+
+class StrictSignupTests(Signups, unittest.TestCase):
+    strict = True
+
+
+@pytest.mark.parametrize("email", ["nope", pytest.param("no-at", marks=pytest.mark.skip(
+    reason="later"))])
+def test_ac2_invalid_email_is_rejected_with_422(email):
+    assert signup(email) == 422
+""")
+    assert command.main(["E1-S1"]) == 0
+    per_ac = {e["ac_id"]: e for e in _analysis(qa_project)["coverage"]["per_ac"]}  # type: ignore[index]
+    assert per_ac["AC1"]["matched"] is True and per_ac["AC2"]["matched"] is True
+    findings = _check(qa_project, "test-quality")["findings"]
+    assert isinstance(findings, list)
+    assert sorted((f["rule"], f["line"], f["message"]) for f in findings) == [
+        ("skipped-test", 11, "tests/test_signup.py::Signups::test_ac1_valid_email_creates_account "
+         "was skipped by the runner in 1 of its 2 runs (StrictSignupTests::"
+         "test_ac1_valid_email_creates_account: strict mode has its own check); it counts for "
+         "what its other runs checked"),
+        ("skipped-test", 27, "tests/test_signup.py::test_ac2_invalid_email_is_rejected_with_422 "
+         "was skipped by the runner in 1 of its 2 runs (test_ac2_invalid_email_is_rejected_with_"
+         "422[no-at]: later); it counts for what its other runs checked")]
+
+
 def test_check_statuses_follow_the_taxonomy(qa_project: Project) -> None:
     # a check of the result, but not of the 422 AC2 promises (`assert signup('nope')` alone
     # only asks for a result to exist: AC2 would have no test at all)

@@ -406,6 +406,27 @@ def not_run(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
     return dict(sorted(out.items()))
 
 
+def partly_skipped(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
+                   aliases: Mapping[str, Sequence[str]] | None = None
+                   ) -> dict[str, tuple[int, tuple[tuple[str, str], ...]]]:
+    """test_id -> (how many runs the runner reported of it, each skipped run's name and why)
+    of a Python test some of whose runs were skipped while another ran: a parametrised row
+    marked skip, a class of a base class's test that skips it (`self.skipTest` under one
+    subclass: addict's). The test ran, and counts for what its other runs checked; the
+    skipped ones checked nothing. A run is named as the runner names it (`B::test_x`,
+    `test_p[2]`); a test every run of which was skipped is `not_run`'s."""
+    out: dict[str, tuple[int, tuple[tuple[str, str], ...]]] = {}
+    for test_id, found in reported(outcomes, cases, aliases).items():
+        kinds = {o.outcome for o in found}
+        if not test_id.partition("::")[0].endswith(".py") or SKIPPED not in kinds \
+                or kinds == {SKIPPED}:
+            continue
+        skipped = {(o.path[0] if len(o.path) == 1 and "::" in o.path[0] else o.name,
+                    o.message or "no reason given") for o in found if o.outcome == SKIPPED}
+        out[test_id] = (len(found), tuple(sorted(skipped)))
+    return dict(sorted(out.items()))
+
+
 # Where a runner reports each test under the name its source declares (pytest's functions,
 # Go's `TestX`, bats' `@test` strings): a test of these files the report leaves out never ran.
 # A JS/TS test never ran when its file has no outcome at all, or when its title is written as

@@ -961,7 +961,9 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
                       unchecked: Mapping[str, str] | None = None,
                       unfinished: Sequence[Unfinished] = (),
                       matches: Mapping[str, Sequence[str]] | None = None,
-                      took_then: Mapping[str, str] | None = None) -> dict[str, Any]:
+                      took_then: Mapping[str, str] | None = None,
+                      partly_skipped: Mapping[str, tuple[int, Sequence[tuple[str, str]]]]
+                      | None = None) -> dict[str, Any]:
     """Story tests that failed in the review's run (`failed`: test id -> why), placeholder
     tests (each naming the ACs it matches where it does not count: `matches`, test id ->
     those ACs), tests the runner skipped and tests that mock the code under test: they verify
@@ -981,7 +983,11 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
     AC10 by its run in round 1, had read "it matches no AC" once it failed. A failed test is
     Critical
     and blocks when a required tier's run reported it (`required`; `rules.failed_test`); the
-    rest are Warnings here, the gap they leave ac-coverage's to judge."""
+    rest are Warnings here, the gap they leave ac-coverage's to judge. A test some of whose
+    runs the runner skipped while another ran (`partly_skipped`: test id -> its runs, each
+    skipped run's name and why; `outcomes.partly_skipped`) is a Warning naming them: it
+    counts for what its other runs checked (addict's test skipped under one of the two
+    classes running it had been said nowhere)."""
     from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
     findings = []
     for test, why in sorted((failed or {}).items()):
@@ -1014,6 +1020,12 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
                          test=u.test_id)
                  for u in unfinished]
     said = {p.test_id for p in found}
+    findings += [finding(test.partition("::")[0], lines.get(test, 1), "warning", "skipped-test",
+                         f"{test} was skipped by the runner in {len(runs)} of its {total} runs "
+                         f"({'; '.join(f'{name}: {why}' for name, why in runs)}); it counts "
+                         "for what its other runs checked", False, test=test)
+                 for test, (total, runs) in sorted((partly_skipped or {}).items())
+                 if test not in said]
     for test, mock in sorted((mocking or {}).items()):
         if test not in said:
             findings.append(finding(mock.file, mock.line, "warning", "mocks-sut",

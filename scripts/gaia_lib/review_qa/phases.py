@@ -241,6 +241,11 @@ class RunInputs:
     # a Go test's subtests the runner skipped while others of it ran
     # (`outcomes.skipped_subtests`), by the names its source writes: read without them
     skipped_subtests: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    # a Python test some of whose runs (parametrised rows, classes running a base class's
+    # test) the runner skipped while another ran (`outcomes.partly_skipped`): test id ->
+    # (its runs, each skipped run's name and why)
+    partly_skipped: Mapping[str, tuple[int, Sequence[tuple[str, str]]]] = field(
+        default_factory=dict)
     # what the runner said of each such skip, and the line it names (`outcomes.
     # skipped_subtest_reasons`): `file::TestX/name` -> (`x_test.go:21: later`, 21)
     subtest_skips_said: Mapping[str, tuple[str, int | None]] = field(default_factory=dict)
@@ -1239,6 +1244,10 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                                                        failed_for.get(e.ac_id, {})]
                                                 for test in by_ac},
                                     matches=_matched_not_counted(per_ac),
+                                    partly_skipped={
+                                        t: runs for t, runs in (
+                                            run.partly_skipped if run else {}).items()
+                                        if t not in others},
                                     took_then=lost_evidence.took_then(
                                         compared, _story_failed(reads, run),
                                         [ac.ac_id for ac in criteria])),
@@ -1590,6 +1599,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
             [test.partition("::")[0] for test in skipped]),
         instances=outcomes.instances(evidence.tests, reads.cases, reads.inherited),
         skipped_subtests=outcomes.skipped_subtests(evidence.tests, reads.cases),
+        partly_skipped=outcomes.partly_skipped(evidence.tests, built, reads.inherited),
         subtest_skips_said=outcomes.skipped_subtest_reasons(evidence.tests, reads.cases),
         unchecked_snapshots=outcomes.unchecked_snapshots(evidence.tests, reads.cases,
                                                          reads.inherited),

@@ -50,6 +50,17 @@ def test_a_same_named_test_in_another_file_is_not_confused() -> None:
     assert outcomes.not_run(counts.tests, other) == {}
 
 
+def _mixin_runs(junit: str) -> tuple[list[runner_output.TestOutcome], list[TestCase],
+                                      dict[str, tuple[str, str]]]:
+    """A JUnit report's outcomes, and a mixin's `test_update` and `test_pop` run by
+    `LRUTest` and `TTLTest` (its cases, and the ids they run under)."""
+    cases = [TestCase("tests/__init__.py", f"CacheMixin::{n}", 1, "") for n in
+             ("test_update", "test_pop")]
+    aliases = {c.test_id: (f"tests/test_lru.py::LRUTest::{c.name.split('::')[1]}",
+                           f"tests/test_ttl.py::TTLTest::{c.name.split('::')[1]}") for c in cases}
+    return list(runner_output.parse("junit", junit).tests), cases, aliases
+
+
 def test_a_mixins_test_did_not_run_when_no_class_inheriting_it_ran_it() -> None:
     junit = """<testsuite>
 <testcase classname="tests.test_lru.LRUTest" name="test_update"><skipped/></testcase>
@@ -57,14 +68,27 @@ def test_a_mixins_test_did_not_run_when_no_class_inheriting_it_ran_it() -> None:
 <testcase classname="tests.test_lru.LRUTest" name="test_pop"><skipped/></testcase>
 <testcase classname="tests.test_ttl.TTLTest" name="test_pop"/>
 </testsuite>"""
-    tests = runner_output.parse("junit", junit).tests
-    cases = [TestCase("tests/__init__.py", f"CacheMixin::{n}", 1, "") for n in
-             ("test_update", "test_pop")]
-    aliases = {c.test_id: (f"tests/test_lru.py::LRUTest::{c.name.split('::')[1]}",
-                           f"tests/test_ttl.py::TTLTest::{c.name.split('::')[1]}") for c in cases}
+    tests, cases, aliases = _mixin_runs(junit)
     assert list(outcomes.not_run(tests, cases, aliases)) == [
         "tests/__init__.py::CacheMixin::test_update"]
     assert outcomes.not_run(tests, cases) == {}  # unknown by its own id: not known skipped
+
+
+def test_a_test_some_of_whose_runs_were_skipped_names_them() -> None:
+    """A parametrised row marked skip beside one that ran; a mixin's test skipped under one
+    class and run under the other (addict's); one skipped under both is `not_run`'s."""
+    junit = """<testsuite>
+<testcase classname="tests.test_lru.LRUTest" name="test_update"><skipped message="later"/></testcase>
+<testcase classname="tests.test_ttl.TTLTest" name="test_update"/>
+<testcase classname="tests.test_lru.LRUTest" name="test_pop"><skipped/></testcase>
+<testcase classname="tests.test_ttl.TTLTest" name="test_pop"><skipped/></testcase>
+</testsuite>"""
+    tests, cases, aliases = _mixin_runs(junit)
+    assert outcomes.partly_skipped(tests, cases, aliases) == {
+        "tests/__init__.py::CacheMixin::test_update": (2, (("LRUTest::test_update", "later"),))}
+    counts = runner_output.parse("junit", JUNIT)
+    assert outcomes.partly_skipped(counts.tests, CASES) == {
+        "tests/unit/test_a.py::test_param": (2, (("test_param[2]", "no reason given"),))}
 
 
 def test_jest_full_names_and_absolute_paths() -> None:
