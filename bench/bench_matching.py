@@ -443,6 +443,8 @@ PROJECTS = (
             test_deps=("pytest", "coverage"), first=(10, 7, 33)),
     Project("go-funk", "debian", "golang-github-thoas-go-funk-dev=0.9.3-1", "go-dev",
             "usr/share/gocode/src/github.com/thoas/go-funk", held_out=True, first=(9, 5, 24)),
+    Project("svelte-jsoneditor", "npm", "svelte-jsoneditor@3.13.0", "ts-dev", "package",
+            held_out=True),
 )
 
 
