@@ -444,7 +444,7 @@ PROJECTS = (
     Project("go-funk", "debian", "golang-github-thoas-go-funk-dev=0.9.3-1", "go-dev",
             "usr/share/gocode/src/github.com/thoas/go-funk", held_out=True, first=(9, 5, 24)),
     Project("svelte-jsoneditor", "npm", "svelte-jsoneditor@3.13.0", "ts-dev", "package",
-            held_out=True),
+            held_out=True, first=(16, 5, 12)),
 )
 
 
