@@ -36,7 +36,11 @@ that differ, each side's joined (`Expected: "month": "1", "year": "04"; Received
 "10", "year": "4"`, `jest_failure_line`); vitest's spy matcher names only the arguments it
 wanted (`expected "spy" to be called with arguments: [ 4 ]`): its diff says what it got
 (`Expected: [4]; Received: [3]`); a diff of one array of plain values says each side whole
-(`Expected: [1, 2]; Received: [1, 3]`, not the differing items alone). vitest 1 and 2.0
+(`Expected: [1, 2]; Received: [1, 3]`, not the differing items alone). Node's `assert`
+announces its diff on its first line (`AssertionError [ERR_ASSERTION]: Expected values to be
+strictly deep-equal:`): its `+ actual - expected` diff says the lines that differ as jest's
+does (`Expected: a: 2; Received: a: 1`), two plain values their comparison (`1 !== 2`), and
+the line it failed on (`_node_assert_line`). vitest 1 and 2.0
 write a failed test's `location` as where it failed, and none for the other tests: the
 failure is put there (`_failures_located`), not taken for where the test is declared.
 bats' is its line saying what failed, its `quoting' written as markdown code (`bash_quotes`:
@@ -287,6 +291,10 @@ _JEST_FRAME = lazy_re(r"^at (?:.*? \()?(?P<path>[^()]+?):(?P<line>\d+):\d+\)?$")
 # vitest's spy matcher's line names what it wanted alone (`expected "spy" to be called with
 # arguments: [ 4 ]`): the calls it got are in the diff under it
 _SPY_CALLED_WITH = lazy_re(r"\bcalled with arguments\b")
+# Node's `assert` comparing two values (`assert.deepStrictEqual`, `assert.strictEqual`): its
+# first line only announces what it shows under it, a `+ actual - expected` diff or `1 !== 2`
+_NODE_ASSERT = lazy_re(r"^(?:AssertionError(?: \[ERR_ASSERTION\])?: )?Expected values to be "
+                       r"(?:strictly |loosely )?(?:deep-)?equal:$")
 
 
 def jest_failure_line(text: object, file: str | None = None) -> str | None:
@@ -297,12 +305,27 @@ def jest_failure_line(text: object, file: str | None = None) -> str | None:
     first = failure_line(text)
     if first is not None and isinstance(text, str) and _SPY_CALLED_WITH.search(first):
         return "; ".join((first, *_jest_diff(text)))[:MESSAGE_CHARS]
+    if first is not None and isinstance(text, str) and _NODE_ASSERT.match(first):
+        return _node_assert_line(first, text, file)
     if first is None or not isinstance(text, str) or not _JEST_MATCHER.match(first):
         return first
     lines = [line.strip() for line in _ANSI.sub("", text).splitlines()]
     said = [line for line in lines if _JEST_SAID.match(line)][:2] or _jest_diff(text)
     where = jest_failed_at(text, file)
     return "; ".join((first, *said, *([f"at line {where}"] if where else [])))[:MESSAGE_CHARS]
+
+
+def _node_assert_line(first: str, text: str, file: str | None) -> str:
+    """A failed Node `assert` comparison as one line: its first line without the colon that
+    announces the rest, what its diff says differs (its `-` lines expected, its `+` lines
+    actual) or, for two plain values, the line comparing them (`1 !== 2`), and the line of
+    `file` it failed on."""
+    lines = [line.strip() for line in _ANSI.sub("", text).splitlines()]
+    said = _jest_diff(text) or next(
+        ([line] for line in lines[1:] if line and not _JEST_FRAME.match(line)), [])
+    where = jest_failed_at(text, file)
+    return "; ".join((first.rstrip(":"), *said, *([f"at line {where}"] if where else [])))[
+        :MESSAGE_CHARS]
 
 
 def jest_failed_at(text: object, file: str | None) -> int | None:
@@ -315,8 +338,8 @@ def jest_failed_at(text: object, file: str | None) -> int | None:
                 None)
 
 
-# a diff's header: `- Expected  - 2` / `+ Received  + 2`
-_JEST_DIFF_HEAD = lazy_re(r"^[-+] (?:Expected|Received)\b")
+# a diff's header: `- Expected  - 2` / `+ Received  + 2`, Node's `+ actual - expected`
+_JEST_DIFF_HEAD = lazy_re(r"^(?:[-+] (?:Expected|Received)\b|\+ actual - expected\b)")
 DIFF_SHOWN = 80  # characters of a diff's expected or received lines a message keeps
 
 

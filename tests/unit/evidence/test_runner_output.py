@@ -1403,3 +1403,28 @@ def test_a_module_left_uncollected_is_one_under_xunit1_and_its_file_attribute_to
              '</testcase></testsuite></testsuites>')
     [test] = ro.parse("junit", erred).tests
     assert ro.uncollected_file(test) is None
+
+
+def test_a_failed_node_assert_comparison_says_what_differs_and_where() -> None:
+    """A vitest test checking with Node's `assert.deepStrictEqual`, made to expect `a: 2` in
+    a sorted object whose `a` is 1: the message had said only its first line, "Expected
+    values to be strictly deep-equal:", a colon announcing a diff it left out."""
+    message = ("AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:\n"
+               "+ actual - expected ... Lines skipped\n\n  [\n    {\n      op: 'replace',\n"
+               "      value: {\n+       a: 1,\n-       a: 2,\n        b: 1,\n...\n      }\n"
+               "    }\n  ]\n    at /p/lib/order.test.js:17:20\n"
+               "    at file:///p/node_modules/@vitest/runner/dist/chunk-hooks.js:155:11")
+    failed = {"ancestorTitles": ["order", "byKey"], "status": "failed",
+              "title": "puts keys in descending order", "failureMessages": [message],
+              "location": {"line": 15, "column": 13}}
+    doc = {"testResults": [{"name": "/p/lib/order.test.js", "status": "failed",
+                            "assertionResults": [failed]}]}
+    [test] = ro.parse("vitest", json.dumps(doc)).tests
+    assert test.message == ("AssertionError [ERR_ASSERTION]: Expected values to be strictly "
+                            "deep-equal; Expected: a: 2; Received: a: 1; at line 17")
+    # two plain values: the line comparing them
+    plain = ("AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:\n\n"
+             "3 !== 4\n\n    at /p/lib/order.test.js:30:16")
+    assert ro.jest_failure_line(plain, "/p/lib/order.test.js") == (
+        "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal; 3 !== 4; "
+        "at line 30")
