@@ -1202,14 +1202,18 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                      snapshots: Mapping[str, str] | None = None,
                      go_checks: Mapping[str, Mapping[str, str]] | None = None,
                      py_checks: Mapping[str, frozenset[str]] | None = None,
-                     py_raises: Mapping[str, Mapping[str, frozenset[str]]] | None = None
+                     py_raises: Mapping[str, Mapping[str, frozenset[str]]] | None = None,
+                     outside: AbstractSet[str] = frozenset()
                      ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Per AC: the Then clause's literals (not a capitalised name the story's tests call: a
     function, `ParamsFromContext`; nor a lower-case name its tests write as a key of their
     set-up, or an environment variable's they set, and never check, `then_literals.
     named_as_key`: `readonly`, `SERVICE_HOST`) and whether any
     attributed test asserts one (a weak-assertion warning when none does, at the declaration
-    of the test the matcher scored highest for it, else its first), a test comparing
+    of the test the matcher scored highest for it, else its first, naming the story's tests
+    that assert one without counting for it, never a test the story does not claim:
+    `outside`, the tests of files outside its File List, which test no AC of it), a test
+    comparing
     with a constant asserting its literal (`constants`: per test, its body with them written
     in place, `testcases.TestCase.constants`: python-ulid's `len(ulid.bytes) ==
     constants.BYTES_LEN` asserts 16; it asserts the constant's name still, as written: xid's
@@ -1297,6 +1301,7 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                                      _unasserted_said(ac.ac_id, literals, {
                                          test_id: found for test_id in bodies
                                          if test_id not in entry["tests"]
+                                         and test_id not in outside
                                          and (found := asserts(test_id, literals))}),
                                      False, ac_id=ac.ac_id))
         elif entry["matched"] and not literals:
@@ -1338,7 +1343,9 @@ def _unasserted_said(ac_id: str, literals: Sequence[then_literals.Literal],
     the tests that do assert some of them without counting for it (`elsewhere`: test -> the
     values it asserts), named (ASSERTING_NAMED of them, the rest counted): unidiff's "no test
     of AC2 asserts any of `TypeError`" had spoken of the tests counted for AC2 as if of every
-    test, while `test_missing_encoding`, which asserts it, counts for none."""
+    test, while `test_missing_encoding`, which asserts it, counts for none. They are the
+    story's own tests: svelte-jsoneditor's sorting AC3 had named a test of `stringUtils`, a
+    file the story does not claim, as "not counted for AC3"."""
     shown = ", ".join(lit.shown for lit in literals)
     if not elsewhere:
         return f"no test of {ac_id} asserts any of {shown} from its Then clause"

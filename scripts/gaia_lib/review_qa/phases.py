@@ -1185,7 +1185,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         criteria, per_ac, bodies, lines, reads.texts,
         {**reads.js_constants,
          **{case.test_id: case.constants for case in cases if case.constants}}, reads.snapshots,
-        reads.go_checking_helpers, reads.python_checking_helpers, reads.python_expected_errors)
+        reads.go_checking_helpers, reads.python_checking_helpers, reads.python_expected_errors,
+        others)
     unread_at = (run.unread_at or {}) if run is not None else {}  # the loop making them
     discovery_findings = [
         qa_checks.finding(tf.path, 1, "warning", "unreadable-test-file",

@@ -537,6 +537,37 @@ def test_a_test_asserting_the_thens_literal_but_not_counted_for_its_ac_is_named(
         "no test of AC2 asserts any of `TypeError` from its Then clause"]
 
 
+ORDER_AC = AcceptanceCriterion(
+    "AC3", "Given a list of plain values, when I sort it, then text holding numbers is "
+    "ordered the way people count: `\"1\"`, `\"2\"`, `\"10\"`.",
+    "a list of plain values", "I sort it",
+    "text holding numbers is ordered the way people count: `\"1\"`, `\"2\"`, `\"10\"`.",
+    False, None, 3)
+
+
+def test_a_test_the_story_does_not_claim_is_not_named_for_a_thens_literal() -> None:
+    """svelte-jsoneditor's sorting story, whose AC3 promises `"1"`, `"2"`, `"10"`: its
+    warning named `stringUtils > should parse a string`, a test of a file outside the
+    story's File List, as asserting `"2"` and "not counted for AC3"; a test the story does
+    not claim tests none of its ACs. Its own test that asserts one is named still."""
+    counted, other = "lib/order.test.js::order > sorts", "lib/text.test.js::text > parses"
+    own = "lib/order.test.js::order > keeps quoted numbers"
+    bodies = {counted: "assert.deepStrictEqual(order([2, 1]), [1, 2])",
+              other: "assert.strictEqual(parse('\"2\"'), '\"2\"')"}
+    warned = {}
+    for named in ((), (own,)):
+        bodies.update({test: 'assert.deepStrictEqual(order(["10", "2"]), ["2", "10"])'
+                       for test in named})
+        _, check = checks.literal_evidence(
+            [ORDER_AC], [{"ac_id": "AC3", "matched": True, "tests": [counted]}], bodies, {},
+            outside={other})
+        warned[named] = [f["message"] for f in check["findings"]]
+    literals = '`"1"`, `"2"`, `"10"` from its Then clause'
+    assert warned == {(): [f"no test of AC3 asserts any of {literals}"], (own,): [
+        f"no test counted for AC3 asserts any of {literals}; {own}, which asserts `\"2\"`, "
+        '`"10"`, is not counted for AC3']}
+
+
 def test_what_a_test_hands_a_check_its_file_defines_is_asserted() -> None:
     """The same tests then drew "no test of AC1 asserts any of `Sam` from its Then clause":
     what a test hands its file's own check (`self.m(name.nickname, "Sam", name)`) is what
