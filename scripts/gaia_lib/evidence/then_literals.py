@@ -6,7 +6,9 @@ names of formats, protocols, languages and products, `TOML`, `JavaScript`: prose
 matcher's `mentioned` keeps a product's, as the words a test may share) and
 true/false/null (each kept as the AC spells it too, `None`, for messages: `Literal.shown`).
 `asserted_literals` reports which of them appear inside an assertion of a
-test's source (`assert`, `expect(…)…` and `expect<Type>(…)…`, `assertEquals(`, `assert_eq!`,
+test's source (a string the Then writes in double quotes, `"2"`, also in any quotes of the
+test's code, `'2'`, for the review's reading: `quoted_in`) (`assert`, `expect(…)…` and
+`expect<Type>(…)…`, `assertEquals(`, `assert_eq!`,
 `[ "$status" -eq … ]`, Go `if … { t.Errorf(…) }`, `c.Assert(…)` …; true/false/null also by
 the assertions named for them: `assertIsNone(`, `toBeNull()`, `assert.Nil(`, `assertFalse(`
 …): the evidence behind a "weak assertion" finding. A Go test comparing the error a call
@@ -1588,6 +1590,22 @@ def _added_to_expected(code: str, spans: Sequence[str]) -> list[str]:
 def _expected_names(spans: Sequence[str]) -> list[str]:
     """The expected-value variables (`_EXPECTED_NAME_RE`) the assertions `spans` use, sorted."""
     return sorted({name for span in spans for name in _EXPECTED_NAME_RE.findall(span)})
+
+
+# A string written in a test's code, each quote's kind: `'2'`, `"2"`, `` `2` ``
+_CODE_STRING_RE = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\$]|\\.)*`")
+
+
+def quoted_in(spans: Sequence[str], literals: Iterable[Literal]) -> tuple[Literal, ...]:
+    """The string `literals` a Then writes in double quotes (`"2"`, the text 2) that one of
+    `spans` (from `assertion_spans`) holds as a string of its code in any quotes (`'2'`,
+    `` `2` ``): the same value, where `asserted_in` reads the quotes as written. For the
+    review's reading of what a test asserts, not the matcher's: svelte-jsoneditor's sorting
+    AC3 promises `"1"`, `"2"`, `"10"`, which its natural-sort test asserts as `['1', '2',
+    '10']`."""
+    written = {found.group()[1:-1] for span in spans for found in _CODE_STRING_RE.finditer(span)}
+    return tuple(lit for lit in literals if lit.kind == STRING and len(lit.value) > 1
+                 and lit.value[0] == lit.value[-1] == '"' and lit.value[1:-1] in written)
 
 
 def asserted_in(spans: Sequence[str], literals: Iterable[Literal]) -> tuple[Literal, ...]:

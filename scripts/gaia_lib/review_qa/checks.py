@@ -1212,8 +1212,9 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
     attributed test asserts one (a weak-assertion warning when none does, at the declaration
     of the test the matcher scored highest for it, else its first, naming the story's tests
     that assert one without counting for it, never a test the story does not claim:
-    `outside`, the tests of files outside its File List, which test no AC of it), a test
-    comparing
+    `outside`, the tests of files outside its File List, which test no AC of it), a string
+    the Then writes in double quotes asserted in any quotes (`then_literals.quoted_in`:
+    `'2'` is the `"2"` it promises), a test comparing
     with a constant asserting its literal (`constants`: per test, its body with them written
     in place, `testcases.TestCase.constants`: python-ulid's `len(ulid.bytes) ==
     constants.BYTES_LEN` asserts 16; it asserts the constant's name still, as written: xid's
@@ -1269,6 +1270,8 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
             for said in {bodies.get(test_id, ""), (constants or {}).get(test_id) or ""}:
                 asserted.update(lit.value
                                 for lit in then_literals.asserted_literals(said, literals))
+                asserted.update(lit.value for lit in then_literals.quoted_in(
+                    then_literals.assertion_spans(said), literals))
             if snapshots and test_id in snapshots:
                 asserted.update(lit.value for lit in
                                 then_literals.asserted_in([snapshots[test_id]], literals))

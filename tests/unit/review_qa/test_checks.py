@@ -568,6 +568,17 @@ def test_a_test_the_story_does_not_claim_is_not_named_for_a_thens_literal() -> N
         '`"10"`, is not counted for AC3']}
 
 
+def test_a_string_the_then_quotes_is_asserted_in_the_tests_own_quotes() -> None:
+    """The same AC3 and the test counted for it, `sorts numbers as text` asserting
+    `['1', '2', '10']`: the review warned that no test of AC3 asserts `"1"`, `"2"` or
+    `"10"`, reading the Then's quotes as part of the value; `'2'` is the text 2 too."""
+    test = "lib/order.test.js::order > sorts numbers as text"
+    body = "assert.deepStrictEqual(order(['10', '2', '1']), ['1', '2', '10'])"
+    per_ac, check = checks.literal_evidence(
+        [ORDER_AC], [{"ac_id": "AC3", "matched": True, "tests": [test]}], {test: body}, {})
+    assert (per_ac[0]["asserted"], check["findings"]) == (['"1"', '"10"', '"2"'], [])
+
+
 def test_what_a_test_hands_a_check_its_file_defines_is_asserted() -> None:
     """The same tests then drew "no test of AC1 asserts any of `Sam` from its Then clause":
     what a test hands its file's own check (`self.m(name.nickname, "Sam", name)`) is what
