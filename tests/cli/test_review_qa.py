@@ -634,7 +634,7 @@ import pytest
 def test_ac3_signup_of_valid_emails(call, email):
     call(email)
 ''', capsys) == [
-        "AC3 has no test (its only tests do not count: tests/test_signup.py::"
+        "AC3 has no test (its only test does not count: tests/test_signup.py::"
         "test_ac3_signup_of_valid_emails calls the code and checks nothing of what it returns "
         "(call(email)), not `created` from AC3's Then clause) (priority P0)"]
 
@@ -650,7 +650,7 @@ def test_ac3_signup_of_a_valid_email():
     result = signup("a@b.co")
     assert result == result  # the same object
 ''', capsys) == [
-        "AC3 has no test (its only tests do not count: tests/test_signup.py::"
+        "AC3 has no test (its only test does not count: tests/test_signup.py::"
         "test_ac3_signup_of_a_valid_email only checks that a value equals itself (assert "
         "result == result), not `created` from AC3's Then clause) (priority P0)"]
 

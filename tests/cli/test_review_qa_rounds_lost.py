@@ -97,7 +97,7 @@ def test_deleting_the_tests_that_checked_a_p0_ac_is_a_gap_not_a_neighbours_cover
                    "(tests/test_signup.py::test_a_valid_address_creates_the_account), gone "
                    "since; it only shares the AC's words")
     report = Path(str(out["report"])).read_text()
-    assert "AC1 has no test (its only tests do not count: " in report
+    assert "AC1 has no test (its only test does not count: " in report
     assert "[critical] ac-coverage/missing-ac-coverage" in report
     # the same files again: round 2 again, served from the cache (compared with round 1)
     code, out = _review(capsys)

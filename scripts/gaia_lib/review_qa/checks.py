@@ -282,7 +282,9 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
     of the same severity (partial-ac-coverage). A gap whose tests in an earlier round or on
     the base are all gone (`gone`, the review's `lost_evidence` emptied rule) names them, and
     so those that are placeholders now (`gone_placeholders`, named there with their lines,
-    not again among the tests that do not count or the nearest).
+    not again among the tests that do not count or the nearest). One test that does not
+    count is said as one ("its only test does not count: ..."): svelte-jsoneditor's AC7, its
+    tests deleted, had said "its only tests do not count" of the one test left matching it.
     Where the test run could not start (`unrunnable`: its runner or a package it needs is
     missing, which blocks the review), an AC with a test that does not count only because that
     run never reached it has tests: it is unverified until they run, a warning
@@ -338,9 +340,11 @@ def coverage_check(s: Setup, per_ac: Sequence[Mapping[str, Any]],
         said_nearest = "nearest, not counted: " + "; ".join(
             f"{names[m['test']]}: {m['why']}" for m in nearest)
         # a todo matched beside a nearer counted test: both said, as the AC's list says them
-        why = (" (the tests matching it do not count: " + _by_reason(excluded, names)
+        # one test said as one: "its only test does not count: X was there ..."
+        noun, verb = ("test", "does") if len(excluded) == 1 else ("tests", "do")
+        why = (f" (the {noun} matching it {verb} not count: " + _by_reason(excluded, names)
                + "; " + said_nearest + ")" if nearest and not unowned else
-               " (its only tests do not count: " + _by_reason(excluded, names) + ")"
+               f" (its only {noun} {verb} not count: " + _by_reason(excluded, names) + ")"
                ) if excluded else (
             " (no test found is the story's: see no-story-tests)" if unowned else
             " (" + said_nearest + ")" if nearest else "")

@@ -2272,7 +2272,7 @@ def test_a_gap_whose_only_match_is_a_todo_names_its_nearest_counted_tests_too(
                                                     "better"}]}]
     check = checks.coverage_check(s, per_ac)  # type: ignore[arg-type]
     assert [f["message"] for f in check["findings"]] == [
-        f"AC10 has no test (the tests matching it do not count: {todo} is a placeholder "
+        f"AC10 has no test (the test matching it does not count: {todo} is a placeholder "
         f"(skipped in source (it.todo)); nearest, not counted: {near}: it counts for AC1, "
         "which its words fit better) (priority P0)"]
 

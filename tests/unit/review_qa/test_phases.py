@@ -389,7 +389,7 @@ def test_an_invalid_email_is_rejected_with_422():
         ["tests/test_signup.py::test_an_invalid_email_is_rejected_with_422"], {})
     check = next(c for c in results["checks"] if c["name"] == "ac-coverage")
     assert [f["message"] for f in check["findings"]] == [
-        "AC1 has no test (its only tests do not count: tests/test_signup.py::"
+        "AC1 has no test (its only test does not count: tests/test_signup.py::"
         "test_a_valid_email_creates_the_account never executes the story's code "
         "(app/signup.py)) (tests/test_signup.py::test_ac1_valid_email_creates_account, "
         "matched to it on main, is gone) (priority P1)"]
