@@ -1330,7 +1330,8 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                     f"({_code(str(present[0]))}): none shows its Then clause holds", False,
                     ac_id=ac.ac_id))
         if entry["matched"] and order_checks.promises_an_order(ac.then or ""):
-            blind = [order_checks.order_blind(bodies.get(t, "")) for t in entry["tests"]]
+            keys = order_checks.promises_key_order(ac.then or "")
+            blind = [order_checks.order_blind(bodies.get(t, ""), keys) for t in entry["tests"]]
             if blind and all(blind):
                 file, at = _at_check(entry["tests"][0], str(blind[0]), bodies, lines, texts)
                 findings.append(finding(

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from gaia_lib.evidence.order_checks import order_blind, promises_an_order
+from gaia_lib.evidence.order_checks import order_blind, promises_an_order, promises_key_order
 
 
 @pytest.mark.parametrize(("source", "blind"), [
@@ -62,3 +62,43 @@ def test_a_check_that_puts_the_result_in_order_first_cannot_see_its_order(
 ])
 def test_an_order_is_promised_by_the_words_of_the_then(then: str, promised: bool) -> None:
     assert promises_an_order(then) is promised
+
+
+@pytest.mark.parametrize(("source", "blind"), [
+    # svelte-jsoneditor's key sorting, its expected order reversed: still passes
+    ("test('x', () => {\n  assert.deepStrictEqual(sortObjectKeys(o, [], -1), { b: 1, a: 2 })\n"
+     "})\n", "assert.deepStrictEqual(sortObjectKeys(o, [], -1), { b: 1, a: 2 })"),
+    ("it('x', () => {\n  expect(sortKeys(o)).toEqual({ a: 1, b: 2 });\n});\n",
+     "expect(sortKeys(o)).toEqual({ a: 1, b: 2 })"),
+    ("def test_x():\n    assert sort_keys(d) == {'a': 1, 'b': 2}\n",
+     "assert sort_keys(d) == {'a': 1, 'b': 2}"),
+    ("    self.assertEqual(sort_keys(d), dict(a=1, b=2))\n",
+     "self.assertEqual(sort_keys(d), dict(a=1, b=2))"),
+    ("    self.assertDictEqual(sort_keys(d), expected)\n",
+     "self.assertDictEqual(sort_keys(d), expected)"),
+    # the keys as a list, or the text the object is written as, show their order
+    ("it('x', () => {\n  expect(Object.keys(sortKeys(o))).toEqual(['a', 'b']);\n});\n", None),
+    ("test('x', () => {\n  assert.deepStrictEqual(sortObjectKeys(o), { a: 1, b: 2 })\n"
+     "  assert.strictEqual(JSON.stringify(sortObjectKeys(o)), '{\"a\":1,\"b\":2}')\n})\n",
+     None),
+    ("def test_x():\n    assert list(sort_keys(d)) == ['a', 'b']\n", None),
+    # a list compared as it comes back sees its order, keys or not
+    ("it('x', () => {\n  expect(sortBy(rows, 'name')).toEqual([{ name: 'a' }, { name: 'b' }]);\n"
+     "});\n", None),
+])
+def test_a_check_comparing_an_object_written_out_cannot_see_its_key_order(
+        source: str, blind: str | None) -> None:
+    assert order_blind(source, keys=True) == blind
+    if blind is not None:  # nor is it blind to an order that is no key order
+        assert order_blind(source) is None
+
+
+@pytest.mark.parametrize(("then", "promised"), [
+    ("then the object's keys are sorted in descending order", True),
+    ("then the properties come back in alphabetical order", True),
+    ("then the rows are sorted by their key", True),
+    ("then the keys are all kept", False),  # keys, but no order
+    ("then the list is sorted", False),  # an order, but no keys
+])
+def test_an_order_of_keys_is_promised_by_order_and_key_words(then: str, promised: bool) -> None:
+    assert promises_key_order(then) is promised

@@ -2382,6 +2382,29 @@ def test_every_test_of_an_ordering_ac_comparing_without_order_is_a_weak_assertio
         "findings"] == []
 
 
+def test_every_test_of_a_key_order_ac_comparing_objects_is_a_weak_assertion() -> None:
+    """svelte-jsoneditor's AC1 ("... its keys come back sorted in descending order"): its
+    tests compare with `assert.deepStrictEqual(result, { ... })`, which sees no key order, and
+    passed with the expected order reversed."""
+    ac = dataclasses.replace(_ac("AC1", "Given an object, when its keys are sorted "
+                                 "descending, then they come back in descending order"),
+                             then="its keys come back sorted in descending order")
+    test = "src/sort.test.js::sortObjectKeys > sorts descending"
+    body = ("test('sorts descending', () => {\n"
+            "  assert.deepStrictEqual(sortObjectKeys(o, [], -1), { b: 2, a: 1 })\n})\n")
+    rows = [{"ac_id": "AC1", "matched": True, "tests": [test]}]
+    _, check = checks.literal_evidence([ac], rows, {test: body}, {test: 4},
+                                       {"src/sort.test.js": "\n\n\n" + body})
+    assert [(f["line"], f["subject"], f["message"]) for f in check["findings"]] == [
+        (5, "order", "every test of AC1 compares its result without its order (assert."
+                     "deepStrictEqual(sortObjectKeys(o, [], -1), { b: 2, a: ...): none shows the "
+                     "order its Then clause promises")]
+    keyed = body.replace("assert.deepStrictEqual(sortObjectKeys(o, [], -1), { b: 2, a: 1 })",
+                         "assert.deepStrictEqual(Object.keys(sortObjectKeys(o, [], -1)), "
+                         "['b', 'a'])")
+    assert checks.literal_evidence([ac], rows, {test: keyed}, {test: 4})[1]["findings"] == []
+
+
 def test_an_over_coverage_finding_names_tests_as_the_report_shows_them() -> None:
     """css-what: the AC8 list read `Parse > Broken selectors > should not parse — ${…}`, and
     its over-coverage suggestion the same test as `... — ${selector}`, the code of its name."""
