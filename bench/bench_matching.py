@@ -446,7 +446,7 @@ PROJECTS = (
     Project("svelte-jsoneditor", "npm", "svelte-jsoneditor@3.13.0", "ts-dev", "package",
             held_out=True, first=(16, 5, 12)),
     Project("go-diff", "debian", "golang-github-sergi-go-diff-dev=1.2.0-2", "go-dev",
-            "usr/share/gocode/src/github.com/sergi/go-diff", held_out=True),
+            "usr/share/gocode/src/github.com/sergi/go-diff", held_out=True, first=(10, 3, 8)),
 )
 
 
