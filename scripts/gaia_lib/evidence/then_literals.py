@@ -124,6 +124,8 @@ asserting on the field a Then names checks what it speaks of), not a promise a t
 assert.
 An object or array literal (`{ red: 'Five', sel: 'Seven' }`) is found however a test lays it
 out: over lines, with trailing commas, in the other quotes (`_as_code`).
+An HTML element's start tag written bare (`<del>`, `<ins>`) is asserted by a check writing
+that element with its attributes (`<del style="background:#ffe6e6;">`): the same element.
 A literal is found as a test writes it: raw (Go's `foo\\*`, Python's r'foo\\*') or escaped in
 a quoted string whose backslashes escape (Go's, JS's, Python's "foo\\\\*"): an assertion and a
 table are read as written and with those strings decoded (`decoded`).
@@ -1277,6 +1279,10 @@ def _handed_literals(code: str) -> list[str]:
 _HEADER_NAME = re.compile(r"[A-Z][A-Za-z0-9]*(?:-[A-Z][A-Za-z0-9]*)+")
 
 
+# An HTML element's start tag as a Then writes it bare: `<del>`, `<ins>`, `<br>`.
+_START_TAG = re.compile(r"<([a-z][a-z0-9]*)>")
+
+
 # A number as a story writes it in text, grouped or with decimals: `1,000,000`, `3.14`.
 _NUMBER_TEXT = re.compile(r"[-+]?\d+(?:[.,]\d+)+")
 
@@ -1297,6 +1303,11 @@ def _occurs(literal: Literal, span: str) -> bool:
         if _HEADER_NAME.fullmatch(literal.value):
             return re.search(rf"(?<![\w-]){re.escape(literal.value)}(?![\w-])", span,
                              re.IGNORECASE) is not None
+        tag = _START_TAG.fullmatch(literal.value)
+        if tag and tag.group(1) in _HTML_ELEMENTS:
+            # an element's start tag (`<del>`): written with attributes or not
+            # (`<del style="background:#ffe6e6;">`), the same element
+            return re.search(rf"<{tag.group(1)}(?=[\s>/])", span) is not None
         if CLOCK.fullmatch(literal.value):
             # the time written whole ("10:30", "10:30:00"), or its parts as consecutive
             # arguments (`time(10, 30)`, `datetime(2010, 1, 6, 10, 30)`)

@@ -2061,3 +2061,30 @@ def test_a_status_the_then_promises_is_asserted_by_its_code_or_its_go_name(
     asserts any of `405 Method Not Allowed`"."""
     literals = then_literals(then)
     assert literals and (asserted_literals(body, literals) == literals) is asserted
+
+
+_RENDERED = """
+\tfor _, c := range []struct {
+\t\tchanges []Change
+\t\twant    string
+\t}{
+\t\t{[]Change{{Removed, "a"}, {Added, "b"}},
+\t\t\t"<p>x</p><del style=\\"color:red;\\">a</del><ins class=\\"new\\">b</ins>"},
+\t} {
+\t\tassert.Equal(t, c.want, Render(c.changes))
+\t}
+"""
+
+
+@pytest.mark.parametrize(("element", "asserted"), [("", True), ("ta", False)])
+def test_a_bare_start_tag_is_asserted_by_the_element_written_with_attributes(
+        element: str, asserted: bool) -> None:
+    """A change list shown as HTML: the Then promises removals in `<del>` and additions in
+    `<ins>`, the test's table expects `<del style="...">` and `<ins class="...">`. It had read
+    "no test asserts any of `<del>`, `<ins>`"; `<delta>` is no `<del>`."""
+    body = _RENDERED.replace("<del ", f"<del{element} ").replace(
+        "</del>", f"</del{element}>").replace("<ins ", f"<ins{element} ").replace(
+        "</ins>", f"</ins{element}>")
+    literals = then_literals("then removals are shown in `<del>` and additions in `<ins>`")
+    assert [literal.value for literal in literals] == ["<del>", "<ins>"]
+    assert (asserted_literals(body, literals) == literals) is asserted
