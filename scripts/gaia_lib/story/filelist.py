@@ -37,7 +37,9 @@ review (`unbranched_note`), no divergence, and a note that says so, naming the c
 name the story and change GAIA's own files alone (its status moved to `review`); where the
 work tree has uncommitted changes, only those are compared, and only a changed file the File
 List misses is a divergence (a listed file they leave alone was delivered before, not
-forgotten).
+forgotten), and the divergence says so: "the uncommitted changes", "changed in the work
+tree" (go-diff's `testdata/` deleted on master had read "changed on the branch" beside the note
+that no branch was compared).
 """
 
 from __future__ import annotations
@@ -60,15 +62,18 @@ class Divergence:
     reason: str  # no-file-list | empty-file-list | divergence
     missing_from_file_list: tuple[str, ...] = ()  # changed in git, not listed
     extra_in_file_list: tuple[str, ...] = ()  # listed, not changed in git
+    uncommitted: bool = False  # compared with the work tree's uncommitted changes alone
 
     def to_json(self) -> str:
-        """The upstream one-line JSON, keys in upstream order."""
+        """The upstream one-line JSON, keys in upstream order (and `"changes":
+        "uncommitted"` after them where only the work tree's changes were compared)."""
         return json.dumps(
             {
                 "warning": WARNING,
                 "reason": self.reason,
                 "missing_from_file_list": list(self.missing_from_file_list),
                 "extra_in_file_list": list(self.extra_in_file_list),
+                **({"changes": "uncommitted"} if self.uncommitted else {}),
             },
             ensure_ascii=False,
             separators=(",", ":"),
@@ -316,7 +321,8 @@ def check(file_list: tuple[str, ...] | None, repo: Path, base: str = "main",
         # delivered before, not forgotten.
         found = compare(file_list, changed)
         missing = found.missing_from_file_list if found else ()
-        return CheckResult(Divergence("divergence", missing) if missing else None,
+        return CheckResult(Divergence("divergence", missing, uncommitted=True) if missing
+                           else None,
                            f"only the uncommitted changes were compared with it, as {why}",
                            changed=tuple(changed))
     found = compare(file_list, changed)
@@ -374,10 +380,11 @@ def warning_sentence(warning: str) -> str:
     if reason == "empty-file-list":
         return "The story's File List is empty, so its change set cannot be checked."
     parts = []
-    for key, label in (("missing_from_file_list", "changed on the branch but missing from the "
+    where = "in the work tree" if data.get("changes") == "uncommitted" else "on the branch"
+    for key, label in (("missing_from_file_list", f"changed {where} but missing from the "
                         "File List"),
-                       ("extra_in_file_list", "listed in the File List but not changed on "
-                        "the branch")):
+                       ("extra_in_file_list", f"listed in the File List but not changed "
+                        f"{where}")):
         files = data.get(key)
         if isinstance(files, list) and files:
             shown = ", ".join(map(str, files[:LISTED_FILES]))
@@ -385,7 +392,9 @@ def warning_sentence(warning: str) -> str:
                     else "")
             parts.append(f"{label}: {shown}{more}")
     if parts:
-        return "The File List and the branch's changes diverge — " + "; ".join(parts) + "."
+        changes = ("the uncommitted changes" if data.get("changes") == "uncommitted"
+                   else "the branch's changes")
+        return f"The File List and {changes} diverge — " + "; ".join(parts) + "."
     if reason:
         return f"The File List check reported: {reason.replace('-', ' ')}."
     return "The File List check reported: " + ", ".join(

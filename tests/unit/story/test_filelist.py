@@ -93,7 +93,8 @@ def test_a_story_on_the_base_that_no_commit_names_has_nothing_to_compare(
     # is no divergence: it was delivered before
     (repo / "src" / "z.ts").write_text("new\n")
     result = filelist.check(("src/a.ts",), repo, "main", "E7-S7", unbranched_note=True)
-    assert result.divergence == filelist.Divergence("divergence", ("src/z.ts",), ())
+    assert result.divergence == filelist.Divergence("divergence", ("src/z.ts",), (),
+                                                    uncommitted=True)
     assert result.note == ("only the uncommitted changes were compared with it, as HEAD is main "
                            "with no change of its own and no commit naming the story (pass "
                            "--base to compare with another branch)")
@@ -366,6 +367,10 @@ def test_compare_is_pure_and_sorted() -> None:
      '"extra_in_file_list":["a.py","b.py"]}',
      "The File List and the branch's changes diverge — listed in the File List but not changed "
      "on the branch: a.py, b.py."),
+    ('{"warning":"file-list-divergence","reason":"divergence","missing_from_file_list":'
+     '["testdata/fixture.txt"],"extra_in_file_list":[],"changes":"uncommitted"}',
+     "The File List and the uncommitted changes diverge — changed in the work tree but missing "
+     "from the File List: testdata/fixture.txt."),
     ("plain text stays", "plain text stays"),
 ])
 def test_gate_warnings_read_as_sentences(warning: str, sentence: str) -> None:
