@@ -447,6 +447,8 @@ PROJECTS = (
             held_out=True, first=(16, 5, 12)),
     Project("go-diff", "debian", "golang-github-sergi-go-diff-dev=1.2.0-2", "go-dev",
             "usr/share/gocode/src/github.com/sergi/go-diff", held_out=True, first=(10, 3, 8)),
+    Project("iniconfig", "pypi", "iniconfig==2.3.1", "python-dev", "iniconfig-2.3.1",
+            held_out=True, test_deps=("pytest", "coverage"), pythonpath="src"),
 )
 
 
