@@ -448,7 +448,8 @@ PROJECTS = (
     Project("go-diff", "debian", "golang-github-sergi-go-diff-dev=1.2.0-2", "go-dev",
             "usr/share/gocode/src/github.com/sergi/go-diff", held_out=True, first=(10, 3, 8)),
     Project("iniconfig", "pypi", "iniconfig==2.3.1", "python-dev", "iniconfig-2.3.1",
-            held_out=True, test_deps=("pytest", "coverage"), pythonpath="src"),
+            held_out=True, test_deps=("pytest", "coverage"), pythonpath="src",
+            first=(16, 8, 19)),
 )
 
 
