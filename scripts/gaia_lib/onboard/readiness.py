@@ -12,8 +12,11 @@ Rules, per stack the survey found:
   note too. Likewise the packages of a src layout the project's pytest configuration does
   not put on the path (`survey.unplaced_src_packages`): the tests import them only once the
   project is installed in that Python (`pip install -e .`) or with PYTHONPATH=src; a note
-  when it cannot find them. And the packages a `conftest.py` of the stack imports at its top
-  level that are no module of the project (`conftest_imports`): pytest loads every conftest
+  when it cannot find them, and one when it finds one outside `src`: a copy installed on its
+  own, as pytest installs iniconfig, is what the tests would import and run, never the
+  project's code (iniconfig 2.3.1's tests ran site-packages' copy, none of `src/` measured).
+  And the packages a `conftest.py` of the stack imports at its top level that are no module
+  of the project (`conftest_imports`): pytest loads every conftest
   before any test, so one it cannot import stops the whole run (natsort's `import
   hypothesis`): a note naming them and the conftest. And the pytest plugins the project's
   pytest configuration needs: an option `--X` of its `addopts` where the project declares
@@ -75,9 +78,14 @@ from gaia_lib.stacks import adapters, declared, pytest_config, toolprobe
 CHECK_SECONDS = 20.0
 # Prints the names of the modules the interpreter cannot find, without importing any of them:
 # pytest, coverage and the packages of a src layout named after them (`sys.argv`).
-_FIND = ("import importlib.util as u, sys\n"
-         "print(' '.join(n for n in ('pytest', 'coverage', *sys.argv[1:]) "
-         "if u.find_spec(n) is None))")
+# Then, one a line, each of those it finds as `name<TAB>the directory it imports it from`.
+_FIND = ("import importlib.util as u, os, sys\n"
+         "names = ('pytest', 'coverage', *sys.argv[1:])\n"
+         "specs = {n: u.find_spec(n) for n in names}\n"
+         "print(' '.join(n for n in names if specs[n] is None))\n"
+         "for n, spec in specs.items():\n"
+         "    if spec is not None and spec.origin and os.path.isabs(spec.origin):\n"
+         "        print(n + '\\t' + os.path.dirname(spec.origin))")
 _PYTHON_NEEDS = {
     "pytest": "the review's test run needs it (pip install pytest; it runs unittest suites too)",
     "coverage": "the review's test run will measure no line coverage (pip install coverage)",
@@ -87,12 +95,15 @@ _PYTHON_NEEDS = {
 def python_notes(missing: Sequence[str], python: str, where: str,
                  src_packages: Sequence[str] = (),
                  conftests: Mapping[str, str] | None = None,
-                 plugins: Mapping[str, str] | None = None) -> list[str]:
+                 plugins: Mapping[str, str] | None = None,
+                 elsewhere: Mapping[str, str] | None = None) -> list[str]:
     """The notes for the modules `python` (run in `where`) could not find (pure): pytest,
     coverage.py, the packages of a src layout its pytest configuration does not put on
     the path (`src_packages`), which the tests import only once the project is installed,
     those a conftest imports (`conftests`: package -> the conftest importing it) and the
-    plugins its pytest configuration's options need (`plugins`: module -> option)."""
+    plugins its pytest configuration's options need (`plugins`: module -> option); and the
+    src layout's packages it finds outside `src` (`elsewhere`: package -> the directory it
+    imports it from), whose copy the tests would run in place of the project's."""
     notes = [f"note: {'coverage.py' if name == 'coverage' else name} is not importable by "
              f"`python` ({python}) in {where}: {_PYTHON_NEEDS[name]}"
              for name in _PYTHON_NEEDS if name in missing]
@@ -101,6 +112,11 @@ def python_notes(missing: Sequence[str], python: str, where: str,
         notes.append(f"note: src layout ({', '.join(unplaced)}): the tests import it only once "
                      "the project is installed (`pip install -e .`) or with PYTHONPATH=src in "
                      "the environment gaia runs in")
+    for name, origin in (elsewhere or {}).items():
+        notes.append(f"note: src layout ({name}): `python` ({python}) in {where} imports {name} "
+                     f"from {origin}, not from src/{name}: the tests would run that installed "
+                     "copy, not the project's code (install the project there: `pip install -e "
+                     ".`, or set PYTHONPATH=src in the environment gaia runs in)")
     needed = {name: conftest for name, conftest in (conftests or {}).items()
               if name in missing and name not in _PYTHON_NEEDS and name not in unplaced}
     for conftest in sorted(set(needed.values())):
@@ -226,8 +242,13 @@ def _python(root: Path, where: str, src_packages: Sequence[str]) -> list[str]:
     if result.returncode != 0:
         why = (result.error or result.stderr.strip().splitlines()[-1:] or ["no output"])[0]
         return [f"note: could not check `python` ({found}) for pytest and coverage.py: {why}"]
-    return python_notes(result.stdout.split(), str(found), where, src_packages, conftests,
-                        plugins)
+    missing, *found_at = result.stdout.splitlines() or [""]
+    src = (root / where / "src").resolve()
+    elsewhere = {name: origin for name, _, origin in (line.partition("\t") for line in found_at)
+                 if name in src_packages and origin
+                 and not Path(origin).resolve().is_relative_to(src)}
+    return python_notes(missing.split(), str(found), where, src_packages, conftests,
+                        plugins, elsewhere)
 
 
 _REQUIRE = re.compile(r"^\s*require\b", re.MULTILINE)

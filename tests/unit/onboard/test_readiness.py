@@ -84,6 +84,25 @@ def test_a_src_layout_is_noted_only_where_the_python_cannot_find_its_package(
     assert readiness.notes(tmp_path, [_python_stack()], ("shop",)) == []
 
 
+def test_a_src_layout_package_found_outside_src_is_noted(monkeypatch: pytest.MonkeyPatch,
+                                                        tmp_path: Path) -> None:
+    """A copy of the package installed on its own (a tool the tests need depends on it) is
+    what the tests import: they would run it, never the project's `src/`."""
+    for where in ("src", "site"):
+        (tmp_path / where / "inifile").mkdir(parents=True)
+        (tmp_path / where / "inifile" / "__init__.py").write_text("")
+    _on_path(monkeypatch, tmp_path, python=f'exec {sys.executable} "$@"')
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path / "site"))
+    (note,) = readiness.notes(tmp_path, [_python_stack()], ("inifile",))
+    assert note == (
+        f"note: src layout (inifile): `python` ({tmp_path / 'bin' / 'python'}) in . imports "
+        f"inifile from {tmp_path / 'site' / 'inifile'}, not from src/inifile: the tests would "
+        "run that installed copy, not the project's code (install the project there: `pip "
+        "install -e .`, or set PYTHONPATH=src in the environment gaia runs in)")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path / "src"))
+    assert readiness.notes(tmp_path, [_python_stack()], ("inifile",)) == []
+
+
 def test_no_python_on_path_or_a_broken_one_is_said(monkeypatch: pytest.MonkeyPatch,
                                                    tmp_path: Path) -> None:
     _on_path(monkeypatch, tmp_path)
