@@ -24,7 +24,12 @@ Two ways to measure, the same outputs:
 
 What is measured, either way:
 - from the first conftest's load to the end of collection: the project's code from its first
-  import (module bodies, conftests, plugins' set-up); pytest's own start-up is not measured;
+  import (module bodies, conftests, plugins' set-up); pytest's own start-up is not measured: a
+  source imported before (pytest imports iniconfig itself, and a `-p` plugin of the project's
+  addopts is imported first) had its import's lines run all the same, its top-level
+  statements and its classes' (`_import_lines`), which are counted as run, in no test's context
+  (iniconfig 2.3.1's `__init__.py` had read 42 of 77 lines run, its imports, classes and
+  `def`s as never run); not with branches, whose arcs at import are not known;
 - each test's setup, call and teardown phases (fixtures, the test body, session fixtures torn
   down after the last test), every thread a test or fixture starts, for as long as it runs;
 - not pytest's bookkeeping: the reports of a test and of subtests inside it (makereport /
@@ -250,6 +255,37 @@ def pytest_load_initial_conftests(early_config: Any, parser: Any, args: Any) -> 
     cov.start()
     _state["cov"] = cov
     _state["measuring"] = True
+    _state["early"] = _imported_already(rcfile)
+
+
+def _imported_already(rcfile: str) -> list[str]:
+    """The rcfile's `include` files some module was already imported from: their import ran
+    before the measurement began (module docstring)."""
+    paths = set(_included(rcfile) or ())
+    found = {os.path.realpath(name) for module in list(sys.modules.values())
+             for name in (getattr(module, "__file__", None),) if isinstance(name, str)}
+    return sorted(paths & found)
+
+
+def _import_lines(path: str) -> set[int]:
+    """The lines a module's import runs: its top-level statements, and those of its classes'
+    bodies, decorators included; not a function's body, nor a compound statement's, nor a
+    docstring (no statement to coverage.py)."""
+    tree = _parsed(path)
+    lines: set[int] = set()
+
+    def visit(body: list[Any]) -> None:
+        for node in body:
+            if not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+                    and isinstance(node.value.value, str)):
+                lines.add(node.lineno)
+            lines.update(d.lineno for d in getattr(node, "decorator_list", ()))
+            if isinstance(node, ast.ClassDef):
+                visit(node.body)
+
+    if tree is not None:
+        visit(tree.body)
+    return lines
 
 
 def _measure(on: bool) -> None:
@@ -485,6 +521,11 @@ def _probed_report() -> dict[str, set[str]]:
 def _traced_report(cov: Any) -> dict[str, set[str]]:
     """The tracer: save, the coverage JSON; the tests per file from the data's contexts."""
     cov.stop()  # a no-op after pytest_sessionfinish (a run that fails early never gets there)
+    if _state.get("early") and not cov.get_option("run:branch"):
+        # imported before the measurement began: its import's lines ran, in no test's context
+        data = cov.get_data()
+        data.set_context("")
+        data.add_lines({path: sorted(_import_lines(path)) for path in _state["early"]})
     cov.save()
     _json_report(cov)
     data = cov.get_data()

@@ -402,6 +402,29 @@ def test_a_project_s_pytest_cov_is_off_in_the_measured_run(
     assert not (root / ".coverage").exists()
 
 
+def test_a_source_imported_before_the_measurement_has_its_import_counted_as_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plugin the project's addopts load (`-p`) imports the story's module before the
+    measurement begins, as pytest imports iniconfig itself: its imports, class and `def`
+    lines ran all the same, and are not said unrun; a body no test called still is. (The
+    review's default run: lines alone.)"""
+    monkeypatch.setenv(attribution.MODE_VAR, "probes")
+    root = _adding_project(tmp_path, "class Reader:\n    kind = 'ini'\n\n"
+                                     "    @property\n    def name(self):\n"
+                                     "        return self.kind\n")
+    (root / "earlyplug.py").write_text("import app  # noqa: F401\n")
+    (root / "pytest.ini").write_text("[pytest]\npythonpath = .\naddopts = -p earlyplug\n")
+    (root / "tests" / "test_app.py").write_text(
+        "from app import add\n\n\ndef test_adds():\n    assert add(1, 2) == 3\n")
+    monkeypatch.setenv("PYTHONPATH", str(root))
+    report, state = _measure_app(root)
+    measured = json.loads(report.read_text())["files"]["app.py"]
+    assert measured["missing_lines"] == [10]  # `return self.kind`: no test read the name
+    assert measured["executed_lines"] == [1, 2, 5, 6, 8, 9]
+    contexts = json.loads((state / "attribution-contexts.json").read_text())
+    assert contexts["files"]["app.py"]["units"]["Reader"] == []
+
+
 EXCLUDING_PYPROJECT = """[tool.pytest.ini_options]
 pythonpath = ["."]
 

@@ -290,15 +290,15 @@ def test_a_source_imported_before_the_plugin_starts_is_traced(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # A pytest plugin of the project's imports app.py before any conftest: probes cannot reach
     # it, so the run falls back to the tracer, which sees the test run f (with probes and no
-    # fallback app.py would be missing from the report). Like any tracer started after the
-    # import, it did not see the module's own lines run.
+    # fallback app.py would be missing from the report). Started after the import, it did not
+    # see the module's own lines run: they are counted as run all the same (its `def`s).
     files = {"app.py": "def f():\n    return 1\n\n\ndef g():\n    return 2\n",
              "early_plugin.py": "import app\n",
              "tests/test_app.py": "import app\n\ndef test_f():\n    assert app.f() == 1\n",
              "pytest.ini": "[pytest]\naddopts = -p early_plugin\n"}
     monkeypatch.setenv("PYTHONPATH", str(tmp_path / "probes"))
     report = _measure(tmp_path, monkeypatch, "probes", files, ["app.py"])
-    assert _lines(report) == {"app.py": ([2], [1, 5, 6], [])}
+    assert _lines(report) == {"app.py": ([1, 2, 5], [6], [])}
 
 
 def test_a_source_imported_through_a_link_of_another_name_is_probed(
