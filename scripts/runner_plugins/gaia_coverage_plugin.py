@@ -52,8 +52,12 @@ GAIA_COVERAGE_ROOT
 project: `cd api && pytest`; else the run's own directory). Data already in
 the data file is kept (several tiers append). Without coverage.py the tests run unmeasured and
 one line in the terminal summary says so; reports that cannot be written (coverage.py's "No
-data to report.": nothing measured ran) say why on stderr, the summary being out by then; a
-measurement problem never fails the test run.
+data to report." where no test ran) say why on stderr, the summary being out by then; a
+measurement problem never fails the test run. Tests that ran and ran no line of the measured
+files get a coverage report of no file and their contexts report (each listed under `tests`,
+under no file): they executed none of the story's code (iniconfig 2.3.1's tests, importing the
+copy of iniconfig pytest installs in site-packages, had left no report, and the review had
+said the run was not measured by coverage.py).
 
 PYTEST_DONT_REWRITE: pytest rewrites the asserts of a module named by `-p`, and warns (an error
 under a project's `filterwarnings = error`) when it finds one already imported, as the head
@@ -481,8 +485,24 @@ def _root() -> str:
 def _json_report(cov: Any) -> None:
     """coverage.py's JSON report, its files named relative to the root (it names them relative
     to the run's directory)."""
+    import coverage
+
     path = os.environ["GAIA_COVERAGE_REPORT"]
-    cov.json_report(outfile=path)
+    try:
+        cov.json_report(outfile=path)
+    except coverage.exceptions.NoDataError:
+        if not _state.get("ran"):
+            raise  # no test ran: nothing was measured, nor could be
+        # tests ran and none ran a line of the measured files: a report of no file says so
+        with open(path, "w", encoding="utf-8") as handle:
+            json.dump({"meta": {"format": 3, "version": coverage.__version__,
+                                "branch_coverage": bool(cov.get_option("run:branch")),
+                                "show_contexts": False},
+                       "files": {}, "totals": {"covered_lines": 0, "num_statements": 0,
+                                               "percent_covered": 100.0,
+                                               "missing_lines": 0, "excluded_lines": 0}},
+                      handle)
+        return
     root = _root()
     if os.path.realpath(root) == os.path.realpath(os.getcwd()):
         return

@@ -425,6 +425,30 @@ def test_a_source_imported_before_the_measurement_has_its_import_counted_as_run(
     assert contexts["files"]["app.py"]["units"]["Reader"] == []
 
 
+def test_tests_that_ran_none_of_the_measured_files_get_a_report_of_no_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tests import a copy of the story's package installed elsewhere (a tool the tests
+    need depends on it), never `src/`: the run is measured, and its report says it ran none
+    of the story's code, each test listed as run, under no file."""
+    root = tmp_path / "proj"
+    for where in ("proj/src", "site"):
+        (tmp_path / where / "inifile").mkdir(parents=True)
+        (tmp_path / where / "inifile" / "__init__.py").write_text(
+            "def read(text):\n    return text.split('=')\n")
+    (root / "tests").mkdir()
+    (root / "tests" / "test_app.py").write_text(
+        "from inifile import read\n\n\ndef test_reads():\n    assert read('a=1') == ['a', '1']\n")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path / "site"))
+    state = root / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
+    with writes.scope("fork", root):
+        report, why = attribution.measure(root, state, sys.executable, ["tests/test_app.py"],
+                                          ["src/inifile/__init__.py"])
+    assert report is not None, why
+    assert json.loads(report.read_text())["files"] == {}
+    contexts = json.loads((state / "attribution-contexts.json").read_text())
+    assert contexts == {"files": {}, "tests": ["tests/test_app.py::test_reads"]}
+
+
 EXCLUDING_PYPROJECT = """[tool.pytest.ini_options]
 pythonpath = ["."]
 
