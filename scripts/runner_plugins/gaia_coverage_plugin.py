@@ -57,7 +57,13 @@ measurement problem never fails the test run. Tests that ran and ran no line of 
 files get a coverage report of no file and their contexts report (each listed under `tests`,
 under no file): they executed none of the story's code (iniconfig 2.3.1's tests, importing the
 copy of iniconfig pytest installs in site-packages, had left no report, and the review had
-said the run was not measured by coverage.py).
+said the run was not measured by coverage.py). A measured file whose module the run imported
+from another file (a copy installed in site-packages shadowing a src layout's package) is
+named with that file in the contexts report (`imported_elsewhere`: measured file -> the
+file the module came from, both relative to the root where inside it): why its lines never
+ran. Its module is named by its path from the root, or from `src/` or `lib/` under it
+(`src/inifile/__init__.py` is `inifile`); never by a shorter tail, which another module may
+own (`src/pkg/json.py` is no `json`).
 
 PYTEST_DONT_REWRITE: pytest rewrites the asserts of a module named by `-p`, and warns (an error
 under a project's `filterwarnings = error`) when it finds one already imported, as the head
@@ -559,6 +565,35 @@ def _traced_report(cov: Any) -> dict[str, set[str]]:
     return touched
 
 
+def _module_names(path: str) -> list[str]:
+    """The dotted names a measured file (relative to the root) is imported by (module
+    docstring)."""
+    parts = path[:-3].split(os.sep) if path.endswith(".py") else []
+    if parts and parts[-1] == "__init__":
+        parts = parts[:-1]
+    if not parts or any(not part.isidentifier() for part in parts):
+        return []
+    names = [".".join(parts)]
+    if parts[0] in ("src", "lib") and len(parts) > 1:
+        names.append(".".join(parts[1:]))
+    return names
+
+
+def _imported_elsewhere() -> dict[str, str]:
+    """Measured file -> the file its module was imported from instead (module docstring)."""
+    root = _root()
+    out: dict[str, str] = {}
+    for path in _included(os.environ.get("GAIA_COVERAGE_RCFILE", "")) or ():
+        relative = os.path.relpath(path, root)
+        files = [os.path.realpath(where) for name in _module_names(relative)
+                 for where in (getattr(sys.modules.get(name), "__file__", None),)
+                 if isinstance(where, str)]
+        if files and path not in files:  # imported by none of its names from itself
+            inside = not os.path.relpath(files[0], root).startswith(os.pardir)
+            out[relative] = os.path.relpath(files[0], root) if inside else files[0]
+    return out
+
+
 def pytest_unconfigure(config: Any) -> None:
     _measure(True)
     cov = _state.pop("cov", None)
@@ -590,7 +625,10 @@ def pytest_unconfigure(config: Any) -> None:
                          "units": {unit: sorted(labels)
                                    for unit, labels in entry["units"].items()}}
                   for name, entry in files.items()}
+        written: dict[str, Any] = {"files": listed, "tests": sorted(ran)}
+        if elsewhere := _imported_elsewhere():
+            written["imported_elsewhere"] = elsewhere
         with open(path, "w", encoding="utf-8") as out:
-            json.dump({"files": listed, "tests": sorted(ran)}, out, sort_keys=True)
+            json.dump(written, out, sort_keys=True)
     except Exception as exc:  # reported, never fatal to the run; the summary is written
         sys.stderr.write(f"gaia_coverage_plugin: no coverage report: {exc}\n")

@@ -939,6 +939,28 @@ def pytest_sessionfinish(session):
     assert added in [c["id"] for c in second.results["test_cases"]]
 
 
+def test_tests_running_another_copy_of_the_story_code_say_which_copy(
+        qa_project: Project, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """iniconfig's src layout, its tests importing the copy pytest installs in site-packages:
+    each test "never executes the story's code", which said nothing of why. Now each says
+    the file the run imported the story's module from."""
+    shutil.rmtree(qa_project.root / "app")
+    qa_project.write("src/app/__init__.py", "")
+    qa_project.write("src/app/signup.py", SOURCE)
+    qa_project.add_story("E1-S1", file_list=["src/app/signup.py", "tests/test_signup.py"])
+    copy = tmp_path / "site" / "app" / "signup.py"
+    copy.parent.mkdir(parents=True)
+    (copy.parent / "__init__.py").write_text("")
+    copy.write_text(SOURCE)
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path / "site"))
+    result = review_qa.analyze(context.setup(qa_project.root, "E1-S1"), use_cache=False)
+    per_ac = {e["ac_id"]: e for e in result.results["coverage"]["per_ac"]}
+    assert per_ac["AC1"]["excluded"] == {
+        "tests/test_signup.py::test_ac1_valid_email_creates_account":
+            "never executes the story's code (src/app/signup.py): the run imported "
+            f"src/app/signup.py's module from {copy.resolve()}, another copy"}
+
+
 def test_a_test_that_never_runs_the_story_code_counts_for_no_ac_not_even_the_one_it_names(
         qa_project: Project) -> None:
     """`test_ac2_...` names AC2 but never calls signup: the run says so, and AC2 is left

@@ -125,6 +125,14 @@ def _tests_ran(report: Mapping[str, Any]) -> list[str] | None:
     return [str(t) for t in tests if isinstance(t, str)] if isinstance(tests, list) else None
 
 
+def imported_elsewhere(report: Mapping[str, Any] | None) -> dict[str, str]:
+    """Measured file -> the file the run imported its module from instead, as the plugin
+    reports it (a copy installed in site-packages shadowing a src layout's package)."""
+    found = report.get("imported_elsewhere") if isinstance(report, Mapping) else None
+    return {str(k): str(v) for k, v in found.items()
+            if isinstance(k, str) and isinstance(v, str)} if isinstance(found, Mapping) else {}
+
+
 def _found(index: LabelIndex, test: str, aliases: Mapping[str, Sequence[str]]) -> set[str]:
     """The values of the labels naming `test` or an id it runs under (`aliases`)."""
     found = index.found(test)

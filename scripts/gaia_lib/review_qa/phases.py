@@ -209,6 +209,9 @@ class RunInputs:
     # of those, the first line the runner says one was declared on (the loop making them)
     unread_at: Mapping[str, int] | None = None
     sources: Sequence[str] = ()  # the story's sources the run measured per test
+    # a measured source whose module the run imported from another file, and that file
+    # (`attribution.imported_elsewhere`: a copy in site-packages shadowing a src layout)
+    imported_elsewhere: Mapping[str, str] = field(default_factory=dict)
     runner_failed: Mapping[str, str] = field(default_factory=dict)  # test id -> why
     # those of `runner_failed` whose failure the runner located: test id -> its file's line
     failed_at: Mapping[str, int] = field(default_factory=dict)
@@ -1368,11 +1371,16 @@ def _story_failed(reads: Reads, run: RunInputs | None) -> dict[str, str]:
 
 def idle_tests(run: RunInputs | None) -> dict[str, str]:
     """The tests the run measured executing none of the story's sources, and why they do not
-    count: not by words (the matcher's `executes`), nor by naming an AC's id."""
+    count: not by words (the matcher's `executes`), nor by naming an AC's id; where the run
+    imported a source's module from another file, that file (iniconfig's tests had run the
+    copy pytest installs in site-packages, said only to "never execute the story's code")."""
     if run is None or not run.executes:
         return {}
     named = sorted(run.named_sources)
+    copies = "; ".join(f"the run imported {source}'s module from {where}, another copy"
+                       for source, where in sorted(run.imported_elsewhere.items()))
     why = (f"never executes the story's code ({', '.join(sorted(run.sources))})"
+           + (f": {copies}" if copies else "")
            if run.sources else "names nothing of the story's code (what "
            f"{', '.join(named)} declare{'s' if len(named) == 1 else ''}): it tests other code")
     return {test: why + _elsewhere(run.elsewhere.get(test, ()))
@@ -1618,6 +1626,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         unread=outcomes.unread(evidence.tests, reads.cases, reads.story_tests) or None,
         unread_at=outcomes.unread_lines(evidence.tests, reads.cases, reads.story_tests) or None,
         sources=sources if python and not unmeasured else (),
+        imported_elsewhere=attribution.imported_elsewhere(attribution_data) if python else {},
         no_tier=_no_tier(s, evidence),
         named_sources=() if python and not unmeasured else _declaring(reads.code_under_test),
         elsewhere=_built(reads.declared_elsewhere(untested), coverage, s.project)

@@ -446,7 +446,12 @@ def test_tests_that_ran_none_of_the_measured_files_get_a_report_of_no_file(
     assert report is not None, why
     assert json.loads(report.read_text())["files"] == {}
     contexts = json.loads((state / "attribution-contexts.json").read_text())
-    assert contexts == {"files": {}, "tests": ["tests/test_app.py::test_reads"]}
+    # and why: the file the run imported the package from, another copy of it
+    copy = str((tmp_path / "site" / "inifile" / "__init__.py").resolve())
+    assert contexts == {"files": {}, "tests": ["tests/test_app.py::test_reads"],
+                        "imported_elsewhere": {"src/inifile/__init__.py": copy}}
+    assert attribution.imported_elsewhere(contexts) == {"src/inifile/__init__.py": copy}
+    assert attribution.imported_elsewhere({"files": {}}) == {}
 
 
 EXCLUDING_PYPROJECT = """[tool.pytest.ini_options]
