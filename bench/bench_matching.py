@@ -450,6 +450,8 @@ PROJECTS = (
     Project("iniconfig", "pypi", "iniconfig==2.3.1", "python-dev", "iniconfig-2.3.1",
             held_out=True, test_deps=("pytest", "coverage"), pythonpath="src",
             first=(16, 8, 19)),
+    Project("glom", "pypi", "glom==25.12.0", "python-dev", "glom-25.12.0", held_out=True,
+            test_deps=("pytest", "coverage", "boltons", "attrs", "face")),
 )
 
 
