@@ -451,7 +451,8 @@ PROJECTS = (
             held_out=True, test_deps=("pytest", "coverage"), pythonpath="src",
             first=(16, 8, 19)),
     Project("glom", "pypi", "glom==25.12.0", "python-dev", "glom-25.12.0", held_out=True,
-            test_deps=("pytest", "coverage", "boltons", "attrs", "face")),
+            test_deps=("pytest", "coverage", "boltons", "attrs", "face"),
+            first=(13, 5, 21)),
 )
 
 
