@@ -453,6 +453,8 @@ PROJECTS = (
     Project("glom", "pypi", "glom==25.12.0", "python-dev", "glom-25.12.0", held_out=True,
             test_deps=("pytest", "coverage", "boltons", "attrs", "face"),
             first=(13, 5, 21)),
+    Project("burntsushi-toml", "debian", "golang-github-burntsushi-toml-dev=1.2.0-2", "go-dev",
+            "usr/share/gocode/src/github.com/BurntSushi/toml", held_out=True),
 )
 
 
