@@ -454,7 +454,8 @@ PROJECTS = (
             test_deps=("pytest", "coverage", "boltons", "attrs", "face"),
             first=(13, 5, 21)),
     Project("burntsushi-toml", "debian", "golang-github-burntsushi-toml-dev=1.2.0-2", "go-dev",
-            "usr/share/gocode/src/github.com/BurntSushi/toml", held_out=True),
+            "usr/share/gocode/src/github.com/BurntSushi/toml", held_out=True,
+            first=(12, 3, 21)),
 )
 
 
