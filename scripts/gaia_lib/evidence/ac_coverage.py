@@ -102,8 +102,10 @@ Matching, for each of this story's tests (words as `evidence.words` defines them
     write (`WeaklyTypedInput`, `WeakDecode` in "Given weakly typed input (WeaklyTypedInput in
     DecoderConfig, WeakDecode or WeakDecodeMetadata)"), a test whose id and code write none of
     the names its Given and When write as code runs the code without it: at most a nearest
-    test of the AC, saying so (`_conditions`: mapstructure's `TestArray`, a plain `Decode` of
-    arrays, is no weak-typing test). A test using a member an AC names with its owner
+    test of the AC, saying that its code never writes them, which is what was read
+    (`_conditions`: mapstructure's `TestArray`, a plain `Decode` of arrays, is no weak-typing
+    test; a test encoding a type whose `MarshalText` its file declares runs that method
+    without writing it). A test using a member an AC names with its owner
     (`ResultAsync.fromThrowable`) only with another owner (`Result.fromThrowable`), never
     the AC's, checks another function: at most a nearest test of it (`_other_owner`). A
     test whose name says the other side of what an AC says (`previous` and `smaller` for
@@ -1008,7 +1010,7 @@ def _score(case: TestCase, said: _Said, crit: _Criterion, weight: _Weights) -> _
         # it never sets up what the AC's Given names as code: the code without it
         near = _score(case, said, replace(crit, conditions=frozenset()), weight)
         return _Score(contradicted=True, evidence=near.evidence, denies=(
-            f"its code never uses `{'` / `'.join(crit.conditions_written)}`, the code the "
+            f"its code never writes `{'` / `'.join(crit.conditions_written)}`, the code the "
             "AC's Given names")) if _resembles(near) else _Score()
     if other_owner := _other_owner(f"{case.test_id}\n{_code_only(case.body)}", crit.qualified):
         # it uses the member of another owner (`Result.fromThrowable` beside the AC's

@@ -5420,7 +5420,7 @@ def test_a_test_never_using_the_code_an_acs_given_names_is_no_test_of_it() -> No
 
     found = scores("mapstructure_test.go")
     ruled, unruled = found["TestArray"]
-    assert ruled.contradicted and "never uses `WeakDecode`" in ruled.denies
+    assert ruled.contradicted and "never writes `WeakDecode`" in ruled.denies
     assert not unruled.contradicted and "array" in unruled.evidence
     assert ruled.evidence == unruled.evidence  # what it shares with the AC, for the report
     assert not found["TestWeakDecode"][0].contradicted  # it calls `WeakDecode`
@@ -6322,7 +6322,63 @@ def test_a_nearest_test_not_using_the_givens_code_names_it_as_the_ac_writes_it()
                            file_list=["runewidth_test.go"]))
     why = {m.test.partition("::")[2]: m.why for m in result["AC2"].candidates}
     assert why["TestLocaleIsEastAsian"] == (
-        "its code never uses `EastAsianWidth`, the code the AC's Given names")
+        "its code never writes `EastAsianWidth`, the code the AC's Given names")
+
+
+# A TOML encoder's tests: a type of the file whose `MarshalText` the file declares, encoded by a
+# test that never writes the method's name.
+TEXT_FORM_ACS = (
+    ac("AC1", "a struct of plain values", "it is encoded",
+       "each value is written as `key = value`"),
+    ac("AC2", "a type with its own text form (`MarshalText`)", "it is encoded",
+       "that text is written as a quoted string, and an empty one is an error"),
+    ac("AC3", "a value TOML cannot hold, such as a channel", "it is encoded",
+       "an error is returned"))
+TEXT_FORM_GO = "\n".join((
+    "package toml",
+    "type silent string",
+    "func (s silent) MarshalText() ([]byte, error) { return nil, nil }",
+    "func TestEncodePlain(t *testing.T) {",
+    "\tvar buf bytes.Buffer",
+    "\tif err := NewEncoder(&buf).Encode(struct{ N int }{1}); err != nil {",
+    "\t\tt.Error(err)",
+    "\t}",
+    "}",
+    "func TestEncodeEmptyText(t *testing.T) {",
+    "\tvar buf bytes.Buffer",
+    "\terr := NewEncoder(&buf).Encode(struct{ Text silent }{})",
+    "\tif err == nil {",
+    '\t\tt.Fatal("no error for an empty text form")',
+    "\t}",
+    "}",
+    "func TestSilentText(t *testing.T) {",
+    '\tif b, _ := silent("x").MarshalText(); b != nil {',
+    '\t\tt.Error("a silent text form is nil")',
+    "\t}",
+    "}",
+    "func TestEncodeChannel(t *testing.T) {",
+    "\tif err := NewEncoder(os.Stderr).Encode(make(chan int)); err == nil {",
+    '\t\tt.Fatal("err is nil")',
+    "\t}",
+    "}"))
+
+
+def test_a_test_not_writing_the_givens_code_is_said_not_to_write_it() -> None:
+    """A test whose code never writes the name the AC's Given names may still run it: a value
+    of a type whose `MarshalText` its file declares, handed to the encoder, runs that method.
+    The reason the test is no test of the AC says what the rule read, that its code never
+    writes the name, not that it never uses it (BurntSushi/toml's `TestEncodeEmpty`, encoding
+    such a type, had read "its code never uses `MarshalText`")."""
+    from gaia_lib.evidence.ac_coverage import _score
+
+    reading = read("E1-S1", TEXT_FORM_ACS, split_tests("encode_test.go", TEXT_FORM_GO),
+                   file_list=["encode_test.go"])
+    text_form = reading.crits[1]
+    denies = {case.name: _score(case, said, text_form, reading.weight).denies
+              for case, said in zip(reading.ours, reading.said, strict=True)}
+    assert denies["TestEncodeEmptyText"] == (
+        "its code never writes `MarshalText`, the code the AC's Given names")
+    assert denies["TestSilentText"] == ""
 
 
 def test_an_input_only_one_ac_writes_handed_to_the_code_a_check_calls_is_its_case() -> None:
