@@ -456,6 +456,8 @@ PROJECTS = (
     Project("burntsushi-toml", "debian", "golang-github-burntsushi-toml-dev=1.2.0-2", "go-dev",
             "usr/share/gocode/src/github.com/BurntSushi/toml", held_out=True,
             first=(12, 3, 21)),
+    Project("markdown", "pypi", "Markdown==3.7", "python-dev", "markdown-3.7", held_out=True,
+            test_deps=("pytest", "coverage")),
 )
 
 
