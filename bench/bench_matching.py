@@ -457,7 +457,7 @@ PROJECTS = (
             "usr/share/gocode/src/github.com/BurntSushi/toml", held_out=True,
             first=(12, 3, 21)),
     Project("markdown", "pypi", "Markdown==3.7", "python-dev", "markdown-3.7", held_out=True,
-            test_deps=("pytest", "coverage")),
+            test_deps=("pytest", "coverage"), first=(5, 29, 23)),
 )
 
 
