@@ -50,7 +50,10 @@ Rules (each pure over the files it is shown, except `survey`, which reads the tr
   test automation may not write into and whose tests a review says are outside the documented
   test directories (gods' nineteen, `trees/btree` among them).
 - unittest's `load_tests` (Python): test files that build their tests in it, which pytest does
-  not follow (their tests never run under it); init says so.
+  not follow (their tests never run under it); init says so. Not one whose `load_tests` only
+  gathers the test classes of its module's namespace (`loader.loadTestsFromTestCase(cls)`
+  into a `TestSuite`, as Markdown's `test_md_in_html.py` does to leave an imported class out
+  under unittest): pytest collects those classes itself, so no test of it is lost.
 - Default collection (Python): test files pytest's default `python_files` (`test_*.py`,
   `*_test.py`) does not collect (unittest's and Django's `tests.py`, `test.py`), where no
   pytest configuration sets `python_files`: `python -m pytest` runs none of their tests; init
@@ -66,6 +69,7 @@ Rules (each pure over the files it is shown, except `survey`, which reads the tr
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import shlex
@@ -506,6 +510,30 @@ def builds_its_tests(root: Path, test_files: Sequence[str]) -> list[str]:
                 head = handle.read(LOAD_TESTS_BYTES)
         except OSError:
             continue
-        if _LOAD_TESTS.search(head):
+        if _LOAD_TESTS.search(head) and not _gathers_its_classes_only(head):
             found.append(rel)
     return sorted(found)
+
+
+# What a `load_tests` may call and still build no test beyond the classes of its module.
+_GATHERING_CALLS = frozenset({"TestSuite", "loadTestsFromTestCase", "addTest", "addTests",
+                              "makeSuite"})
+
+
+def _gathers_its_classes_only(source: bytes) -> bool:
+    """Whether the module's `load_tests` loads test classes (`loadTestsFromTestCase`) and calls
+    nothing but that, `TestSuite` and a suite's `addTest(s)`: it then builds its suite from test
+    classes of the module's namespace, which pytest collects itself. A file that does not parse
+    is not vouched for."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return False
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == "load_tests":
+            names = [func.id if isinstance(func, ast.Name) else
+                     func.attr if isinstance(func, ast.Attribute) else ""
+                     for func in (call.func for call in ast.walk(node)
+                                  if isinstance(call, ast.Call))]
+            return "loadTestsFromTestCase" in names and set(names) <= _GATHERING_CALLS
+    return False

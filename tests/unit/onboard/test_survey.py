@@ -288,6 +288,26 @@ def test_test_files_that_build_their_tests_in_load_tests_are_named(tmp_path: Pat
     assert found.load_tests == ("tests/test_table.py",)
 
 
+def test_a_load_tests_gathering_its_own_classes_only_is_not_named(tmp_path: Path) -> None:
+    """A `load_tests` that puts some of its module's TestCase classes into a suite (to leave
+    an imported base class out under unittest) builds no test pytest does not collect."""
+    _write(tmp_path, "setup.py", "from setuptools import setup\nsetup()\n")
+    _write(tmp_path, "tests/test_render.py",
+           "from unittest import TestCase, TestSuite\n"
+           "from tests.test_base import TestBlocks\n\n\n"
+           "class TestInline(TestBlocks):\n    def test_em(self):\n        self.assertTrue(1)\n\n\n"
+           "def load_tests(loader, tests, pattern):\n"
+           "    suite = TestSuite()\n"
+           "    for cls in [TestInline]:\n"
+           "        suite.addTests(loader.loadTestsFromTestCase(cls))\n"
+           "    return suite\n")
+    _write(tmp_path, "tests/test_docs.py",
+           "import doctest\n\n\ndef load_tests(loader, tests, pattern):\n"
+           "    tests.addTests(doctest.DocTestSuite('pkg.mod'))\n    return tests\n")
+    found = sv.survey(tmp_path)
+    assert found.load_tests == ("tests/test_docs.py",)
+
+
 def test_the_test_files_a_vitest_config_includes_are_counted(tmp_path: Path) -> None:
     """yup's layout: its tests are `test/*.ts`, named by its vitest config's `include`, less
     what it excludes (a helper module, type tests)."""
