@@ -143,7 +143,8 @@ class Suite:
     # plugin logged, if anything)
     no_report: str | None = None
     # A run whose tests all passed and that npm then failed in a `post<script>` hook
-    # (`posttest`: a lint that fails): the hook and its first error line; its exit is the hook's
+    # (`posttest`: a lint that fails): the hook and its first error line; its exit is the hook's;
+    # or that missed coverage thresholds, or had a module unittest could not import
     failed_after: str | None = None
 
     def _in_error(self, test: runner_output.TestOutcome) -> bool:
@@ -1094,14 +1095,18 @@ def _after_tests(result: proc.ToolResult, passed: int, failed: int, workdir: Pat
     eslint error's file, line and message; sanitize-url's failed lint had been said by vite's
     config warning its tests printed before it); else the project's coverage
     thresholds, missed (pytest-cov's `Required test coverage of 100% not reached`, jest's,
-    vitest's: the run had read "exited 1 (2 passed, 0 failed)"); None where neither did."""
+    vitest's: the run had read "exited 1 (2 passed, 0 failed)"); else a module unittest's
+    discovery could not import beside the tests it ran (`_unittest_unloaded`: its `-k`
+    narrowing keeps the stand-in test of each module it failed to import, Markdown's
+    `test_apis` without `yaml`, whose run had read "exited 1 (27 passed, 0 failed)" and
+    nothing more); None where none of these did."""
     if result.returncode == 0 or failed or not passed:
         return None
     output = runner_output.without_colour(result.stdout + "\n" + result.stderr)
     plain = runner_output.without_colour(result.stdout)
     hook = _failed_post_hook(plain)
     if hook is None:
-        return runner_output.threshold_missed(output)
+        return runner_output.threshold_missed(output) or _unittest_unloaded(result.stderr)
     # what the hook printed, not the tests before it (vite's config warning on stderr, a
     # test's console output): its stdout from npm's banner for it on, and the run's stderr
     said = runner_error(_post_hook_output(plain), result.stderr, workdir)

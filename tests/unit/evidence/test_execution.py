@@ -1585,6 +1585,32 @@ def test_a_posttest_lint_that_failed_is_said_by_its_own_error_not_the_tests_outp
         "src/links.ts:14:9: 'unused' is assigned a value but never used no-unused-vars")
 
 
+def test_a_module_unittest_could_not_import_beside_the_tests_it_ran_is_said(
+        tmp_path: Path) -> None:
+    """`python -m unittest discover tests -k 'test_render.*'`: the story's four tests passed,
+    and discovery failed to import another module (a package it imports is not installed),
+    whose stand-in test `-k` does not filter out. The run had read "exited 1 (4 passed, 0
+    failed)" and nothing of why."""
+    stderr = ("test_cli (unittest.loader._FailedTest.test_cli) ... ERROR\n"
+              "test_bold (test_render.TestRender.test_bold) ... ok\n"
+              "test_code (test_render.TestRender.test_code) ... ok\n"
+              "test_link (test_render.TestRender.test_link) ... ok\n"
+              "test_list (test_render.TestRender.test_list) ... ok\n\n"
+              "======================================================================\n"
+              "ERROR: test_cli (unittest.loader._FailedTest.test_cli)\n"
+              "----------------------------------------------------------------------\n"
+              "ImportError: Failed to import test module: test_cli\n"
+              "Traceback (most recent call last):\n"
+              '  File "/p/tests/test_cli.py", line 4, in <module>\n'
+              "    import click\n"
+              "ModuleNotFoundError: No module named 'click'\n\n\n"
+              "----------------------------------------------------------------------\n"
+              "Ran 5 tests in 0.010s\n\nFAILED (errors=1)\n")
+    ran = proc.ToolResult(("python", "-m", "unittest"), 1, "", stderr, 0.1)
+    assert execution._after_tests(ran, 4, 0, tmp_path) == (
+        "unittest could not load test_cli: ModuleNotFoundError: No module named 'click'")
+
+
 def test_pytest_cov_not_installed_for_the_configs_cov_is_its_plugin_not_the_tier_command(
         tmp_path: Path) -> None:
     """tox.ini's `addopts` has pytest-cov measure (`--cov=textwidth`) and the project
