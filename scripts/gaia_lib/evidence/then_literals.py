@@ -586,8 +586,11 @@ GO_FAIL_RE = re.compile(r"\bt\.(?:Errorf|Error|Fatalf|Fatal|FailNow|Fail)\s*\(")
 _COMMENT_LINE_RE = re.compile(r"^\s*(#(?!!)|//).*$", re.MULTILINE)
 
 
-# what `_statement_end` reads: brackets, `;` and newlines; and the code after a newline
-_STATEMENT_MARK = re.compile(r"[()\[\]{};\n]")
+# what `_statement_end` reads: brackets, `;` and newlines, and the quoted strings it steps
+# over (a `;` or a bracket in one is text: `toBe("a; b")`; a template's `${...}` is code,
+# and a tagged-template table is read cell by cell); and the code after a newline
+_STATEMENT_MARK = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|'
+                             r"'(?:[^'\\\n]|\\.)*'|[()\[\]{};\n]")
 _NEXT_CODE = re.compile(r"\S")
 
 
@@ -684,6 +687,8 @@ def _statement_end(source: str, start: int) -> int:
     depth = 0
     for mark in _STATEMENT_MARK.finditer(source, start):
         ch = mark.group()
+        if len(ch) > 1:  # a string: text, not code
+            continue
         if ch in "([{":
             depth += 1
         elif ch in ")]}":

@@ -1247,6 +1247,19 @@ def test_check_statements_are_the_assertions_alone_without_tables() -> None:
                for span in assertion_spans(source))
 
 
+
+def test_a_semicolon_or_bracket_in_a_string_does_not_end_a_check() -> None:
+    """A `;` or a bracket written in a string is its text: the check goes on after it (a
+    diff's `"a;b"` had cut the check there, its expected value unread)."""
+    source = ('test("x", () => {\n  expect(render(d)).toBe("<del>a;</del>)");\n'
+              "  expect(g('x')).toEqual(';');\n});\n")
+    assert check_statements(source) == ('expect(render(d)).toBe("<del>a;</del>)")',
+                                        "expect(g('x')).toEqual(';')")
+    python = ('def test_x():\n    assert f("it\'s") == \'a;b\'\n'
+              '    assert g() == """x\ny)"""\n')
+    assert check_statements(python) == ('assert f("it\'s") == \'a;b\'',
+                                        'assert g() == """x\ny)"""')
+
 SNAPSHOT = """  test("fooBar", () => {
     expect(splitByCase("fooBar")).toMatchInlineSnapshot(`
       [
