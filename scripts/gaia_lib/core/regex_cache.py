@@ -12,11 +12,13 @@ Rules:
   as those releases lay them out; elsewhere, and with GAIA_REGEX_CACHE=0, both functions do
   nothing. The file's name carries the interpreter's version and `_sre`'s MAGIC and CODESIZE:
   no build reads another's file.
-- `load` puts the kept patterns in `re`'s dictionary, as many as it has room for
-  (`re._MAXCACHE`), in the file's order. The file holds its entries' CRC-32: a file
-  whose entries do not match it (cut short, changed on disk), or that does not read as this
-  format, is ignored (the next `keep` writes it again), as is an entry of another shape or
-  whose code `_sre.compile` refuses.
+- `load` first makes `re`'s dictionary hold MAX_KEPT patterns (`re._MAXCACHE`, 512 in these
+  releases): a review compiles more than 512 now, and `re` dropping its oldest ones made each
+  process find a score of patterns the file lacked and write it again, review after review.
+  It then puts the kept patterns there, as many as it has room for, in the file's order.
+  The file holds its entries' CRC-32: a file whose entries do not match it (cut short,
+  changed on disk), or that does not read as this format, is ignored (the next `keep` writes
+  it again), as is an entry of another shape or whose code `_sre.compile` refuses.
 - `keep` (at the end of a process that called `load`): when the process compiled MIN_NEW or
   more patterns the file does not hold, the file is written again, those patterns first, then
   the kept ones, at most MAX_KEPT. Each new entry is built by the steps `re` takes (parse, then
@@ -94,6 +96,9 @@ def load() -> int:
     _loading[:] = [True]
     import marshal
     import re
+
+    # room for what a review compiles, kept file or not (module rules)
+    re._MAXCACHE = max(re._MAXCACHE, MAX_KEPT)  # type: ignore[attr-defined]
 
     try:
         with open(path(), "rb") as handle:

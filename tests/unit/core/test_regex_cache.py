@@ -104,6 +104,20 @@ def test_a_few_new_patterns_are_not_worth_writing_the_file_again(tmp_path: Path)
 
 
 @needs_cpython
+def test_more_patterns_than_re_keeps_are_all_kept_once(tmp_path: Path) -> None:
+    """A review compiles more than the 512 patterns `re`'s dictionary holds: each process had
+    found a score of them the file lacked (`re` had dropped its oldest) and written it again,
+    review after review. A second process compiles none and writes nothing."""
+    many = PATTERNS + [(rf"\bword{i}\b", 0) for i in range(600)]
+    first = _process(tmp_path, many)
+    assert first["kept"] is True and first["compiled"] == len(many)
+    before = _file(tmp_path).read_bytes()
+    second = _process(tmp_path, many)
+    assert (second["compiled"], second["kept"]) == (0, False)
+    assert _file(tmp_path).read_bytes() == before
+
+
+@needs_cpython
 @pytest.mark.parametrize("damage", ["cut short", "a changed byte", "not this format"])
 def test_a_damaged_file_is_ignored_and_written_again(tmp_path: Path, damage: str) -> None:
     _process(tmp_path)
