@@ -459,7 +459,7 @@ PROJECTS = (
     Project("markdown", "pypi", "Markdown==3.7", "python-dev", "markdown-3.7", held_out=True,
             test_deps=("pytest", "coverage"), first=(5, 29, 23)),
     Project("theme-cart", "npm", "@shopify/theme-cart@4.1.1", "ts-dev", "package",
-            held_out=True),
+            held_out=True, first=(12, 21, 31)),
 )
 
 
