@@ -2832,8 +2832,13 @@ def _unawaited_callbacks_dead(lines: list[str]) -> list[str]:
         # an `await` after it, or a promise returned, may let it run before the test ends
         if any(re.search(r"\bawait\b|^\s*return\s+\S", later) for later in lines[end + 1:]):
             continue
-        out[index] = found.group(1) + ("if (false) {" if end > index else "if (false) " +
-                                       line.strip())
+        # an `expect(p).resolves` check over lines keeps its words, its check among them
+        # (`expect(p).resolves.toMatchObject(` with its expected value on the lines below had
+        # read as no check at all, and the test as not judged); a chain's first line gives
+        # way to the condition, its checks in the block below
+        out[index] = found.group(1) + (
+            "if (false) {" if end > index and not line.lstrip().startswith("expect") else
+            "if (false) " + line.strip())
     return out
 
 

@@ -2588,6 +2588,44 @@ def test_an_unawaited_resolves_and_a_loop_over_a_cast_empty_array_check_nothing(
         "an empty array cast to its type": True}
 
 
+UNAWAITED_OVER_LINES_JS = """const basket = require("../basket");
+
+describe("getTotals()", () => {
+  test("fulfills with the totals of the basket", () => {
+    expect(basket.getTotals()).resolves.toMatchObject(
+      fixtures.totals
+    );
+  });
+
+  test("fulfills with the totals, awaited", async () => {
+    await expect(basket.getTotals()).resolves.toMatchObject(
+      fixtures.totals
+    );
+  });
+
+  test("reads the totals in a chain", () => {
+    basket.load().then(() =>
+      basket.getTotals().then((totals) => {
+        expect(totals).toEqual(fixtures.totals);
+      }));
+  });
+});
+"""
+
+
+def test_an_unawaited_resolves_over_lines_checks_nothing() -> None:
+    """An `expect(p).resolves` check neither awaited nor returned whose expected value is on
+    the lines below is as unawaited as one on one line: it had read as no check at all, and
+    the test as one not judged; a chain over lines is still read by its block."""
+    path = "__tests__/basket.test.js"
+    found = {found.test_id.split("::")[1]: found.reason for found in placeholders.placeholders(
+        split_tests(path, UNAWAITED_OVER_LINES_JS), {path: UNAWAITED_OVER_LINES_JS})}
+    assert sorted(found) == ["getTotals() > fulfills with the totals of the basket",
+                             "getTotals() > reads the totals in a chain"]
+    assert found["getTotals() > fulfills with the totals of the basket"].startswith(
+        "its checks never run or cannot fail (expect(basket.getTotals()).resolves")
+
+
 OWN_TABLE_TS = """import { orderBy } from "../src/order";
 
 it("orders by index", () => {
