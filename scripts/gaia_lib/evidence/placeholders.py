@@ -4307,7 +4307,8 @@ def _js_checking_names(path: str, text: str) -> tuple[frozenset[str], frozenset[
     checks nothing either; and those it imports from a checking package
     (`_JS_CHECKING_PACKAGE`) or from a module of the tests' side (`_JS_TEST_SIDE`:
     `./helpers`, `../__fixtures__/run`); not those it imports from the code under test
-    (`../expiration-month`) or another package."""
+    (`../expiration-month`) or another package, nor the data of a JSON module, which holds no
+    function (`require('../__fixtures__/cart.json')`: a value read from it checks nothing)."""
     code = js_imports.code_of(text)
     bodies: dict[str, list[str | None]] = {}
     for head in _JS_FUNCTION_HEAD.finditer(code):
@@ -4318,6 +4319,8 @@ def _js_checking_names(path: str, text: str) -> tuple[frozenset[str], frozenset[
     found: set[str] = set()
     for statement in js_imports.imports(text):
         bound.update(statement.bound)
+        if statement.spec.endswith(".json"):
+            continue
         module = statement.spec if not statement.spec.startswith(".") else posixpath.normpath(
             posixpath.join(posixpath.dirname(path), statement.spec))
         if _JS_CHECKING_PACKAGE.match(statement.spec) or (

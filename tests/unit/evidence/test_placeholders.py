@@ -7305,6 +7305,33 @@ def test_a_js_test_calling_the_storys_code_named_like_a_check_checks_nothing() -
     assert placeholders.placeholders(split_tests(path, helper), {path: helper}, code=code) == []
 
 
+def test_a_value_read_from_a_json_fixture_checks_nothing() -> None:
+    """A basket's spec reads its line items from `../__fixtures__/basket.json`, a module of
+    the tests' side but data only: with its `expect` taken out, a test that reads an item
+    from the fixture and hands it to the code checks nothing, where a helper imported from
+    `../__fixtures__/run` still may."""
+    text = """const basket = require("../basket");
+const filled = require("../__fixtures__/basket.json");
+
+describe("removeLine()", () => {
+  test("sends the line's number", async () => {
+    const line = require("../__fixtures__/basket.json").lines[0];
+    await basket.removeLine(line.key);
+  });
+
+  test("gives back the basket", async () => {
+    await expect(basket.removeLine(filled.lines[0].key)).resolves.toMatchObject(filled);
+  });
+});
+"""
+    path = "__tests__/basket.test.js"
+    assert _in_file(path, text) == {"removeLine() > sends the line's number": CHECKS_NOTHING,
+                                    "removeLine() > gives back the basket": None}
+    helper = text.replace('require("../__fixtures__/basket.json").lines[0]',
+                          'require("../__fixtures__/run").lineOf(filled)')
+    assert _in_file(path, helper)["removeLine() > sends the line's number"] is None
+
+
 def test_a_js_test_that_only_calls_the_code_checks_nothing() -> None:
     """card-validator: its month table test with its one `expect` taken out still called
     `expirationMonth(exp)` for every row, passed, and counted for two ACs. A JS/TS test with
