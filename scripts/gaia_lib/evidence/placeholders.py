@@ -101,7 +101,8 @@ Two views of the same patterns, both pure:
       comment holds a type check (`// @ts-expect-error`), its file is one of type tests
       (`*.test-d.ts`) or has a hook after each test (`afterEach`) at its top level or in a
       group around the test, whose checks may be the tests' (a hook in another group runs
-      after none of its tests);
+      after none of its tests; one that may not check, `afterAll(fetchMock.restore)`, checks
+      for none);
     * (Python, its file read) it checks nothing of any kind: no `assert`, no `raise`, no call named
       for a check (`self.assertX`, `pytest.raises`, `pytest.deprecated_call`, `fail`,
       `mock.assert_called...`, `check_output`, `verify(...)`: `_PY_CHECK_WORD`), no `check=True`,
@@ -4186,7 +4187,9 @@ _JS_CHECKING_PACKAGE = lazy_re(
     r"fast-check|@fast-check/|vitest|jest|react-test-renderer|enzyme)(?:$|/)")
 # vitest's type tests (`*.test-d.ts`): the type checker checks them, not a run
 _JS_TYPE_TESTS = lazy_re(r"\.test-d\.[cm]?[jt]sx?$")
-# a hook running after each test, whose checks may be the tests' (`afterEach(() => expect(...`)
+# a hook running after each test, whose checks may be the tests' (`afterEach(() => expect(...`);
+# one that may not check (`_js_may_check`: `afterAll(fetchMock.restore)`,
+# `afterEach(() => vi.restoreAllMocks())`) checks for none of them
 _JS_AFTER_HOOK = lazy_re(r"\bafter(?:Each|All)\s*\(")
 _JS_RUNNER_NAMES = frozenset({"describe", "it", "test", "suite", "bench", "beforeEach",
                               "afterEach", "beforeAll", "afterAll", "vi", "jest", "mock",
@@ -4219,10 +4222,10 @@ def _js_checks_read(path: str, text: str, language: str | None) -> dict[str, Any
     `_JS_AFTER_HOOK`); a hook inside a group is its group's alone (`js_after`)."""
     if language != "js" or _JS_TYPE_TESTS.search(path):
         return {}
-    scopes = _after_hook_scopes(text) if _JS_AFTER_HOOK.search(text) else ()
+    checking, bound = _js_checking_names(path, text)
+    scopes = _after_hook_scopes(text, checking, bound) if _JS_AFTER_HOOK.search(text) else ()
     if (1, len(text.splitlines())) in scopes:
         return {}
-    checking, bound = _js_checking_names(path, text)
     return {"js_checking": checking, "js_bound": bound, "js_after": scopes}
 
 
@@ -4230,17 +4233,25 @@ def _js_checks_read(path: str, text: str, language: str | None) -> dict[str, Any
 _JS_GROUP = lazy_re(r"(?<![\w$.])(?:describe|context|suite)\b[\w$.]*\s*\(")
 
 
-def _after_hook_scopes(text: str) -> tuple[tuple[int, int], ...]:
+def _after_hook_scopes(text: str, checking: AbstractSet[str], bound: AbstractSet[str]
+                       ) -> tuple[tuple[int, int], ...]:
     """(first line, last line), 1-based, of the tests each hook after each test of a JS/TS
     file runs after: the group around it, the whole file for one at its top level. A hook in
     one group runs after none of another's tests: minisearch's `afterEach` in its `remove`
     group had kept its `search` tests from being read, so one whose `expect` was taken out
-    (a `console.log` of the results left) still counted for its AC."""
+    (a `console.log` of the results left) still counted for its AC. A hook that may not
+    check (`_js_may_check` of what it is handed, the file's `checking` and `bound` names)
+    is none: theme-cart's `afterAll(fetchMock.restore)` had kept its `updateItem()` tests
+    from being read, one whose `expect` was taken out still counting for its AC."""
     lines = text.splitlines()
     code = testcases.code_lines(lines)
     scopes = []
     for at, line in enumerate(code):
-        if not _JS_AFTER_HOOK.search(line):
+        hook = _JS_AFTER_HOOK.search(line)
+        if not hook:
+            continue
+        handed = " ".join([line[hook.end():], *code[at + 1:_statement_end(code, at) + 1]])
+        if not _js_may_check([handed], checking, bound):
             continue
         scope = (1, len(lines))
         for group in range(at - 1, -1, -1):

@@ -7332,6 +7332,49 @@ describe("removeLine()", () => {
     assert _in_file(path, helper)["removeLine() > sends the line's number"] is None
 
 
+def test_a_hook_after_the_tests_that_cannot_check_checks_for_none_of_them() -> None:
+    """A basket's groups restore their fetch mock after their tests (`afterAll(mock.restore)`,
+    `afterEach(() => jest.restoreAllMocks())`): such a hook checks nothing, so a test of the
+    group with its `expect` taken out checks nothing either; one whose hook checks
+    (`expect(console.error).not.toHaveBeenCalled()`) may have its checks there."""
+    text = """const fetchMock = require("fetch-mock");
+const basket = require("../basket");
+
+describe("updateLine()", () => {
+  beforeAll(() => fetchMock.mock("/basket/change", { lines: [] }));
+  afterAll(fetchMock.restore);
+
+  test("sends the change", async () => {
+    await basket.updateLine("a:b", { quantity: 2 });
+  });
+});
+
+describe("removeLine()", () => {
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  test("sends the removal", async () => {
+    await basket.removeLine("a:b");
+  });
+});
+
+describe("clear()", () => {
+  afterEach(() => {
+    expect(console.error).not.toHaveBeenCalled();
+  });
+
+  test("empties the basket", async () => {
+    await basket.clear();
+  });
+});
+"""
+    assert _in_file("__tests__/basket.test.js", text) == {
+        "updateLine() > sends the change": CHECKS_NOTHING,
+        "removeLine() > sends the removal": CHECKS_NOTHING,
+        "clear() > empties the basket": None}
+
+
 def test_a_js_test_that_only_calls_the_code_checks_nothing() -> None:
     """card-validator: its month table test with its one `expect` taken out still called
     `expirationMonth(exp)` for every row, passed, and counted for two ACs. A JS/TS test with
