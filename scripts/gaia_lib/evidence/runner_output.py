@@ -261,6 +261,8 @@ def failure_line(text: object) -> str | None:
 
 # jest's heading of a file that failed to load, over the lines that say why
 _JEST_SUITE_HEAD = lazy_re(r"^●\s*Test suite failed to run$")
+# a heading of its own under it (`● Validation Error:`), over the line that says why
+_JEST_SUB_HEAD = lazy_re(r"^●.*:$")
 # an error's own line further down (`SyntaxError: Cannot use import statement outside a module`)
 _ERROR_SAID = lazy_re(r"^(?:[A-Z]\w*)?Error: \S")
 
@@ -268,15 +270,18 @@ _ERROR_SAID = lazy_re(r"^(?:[A-Z]\w*)?Error: \S")
 def suite_failure_line(text: object) -> str | None:
     """Why a jest or vitest file failed to load, as one line: under jest's heading `● Test suite
     failed to run`, which only says that it did, the first line that says why (`Your test suite
-    must contain at least one test.`, `Jest encountered an unexpected token`) and the error it
-    names further down where it does (`SyntaxError: Cannot use import statement outside a
-    module`: babel-jest given TypeScript, no transform configured); else `failure_line`."""
+    must contain at least one test.`, `Jest encountered an unexpected token`), past a heading
+    of its own (`● Validation Error:`, over `Test environment jest-environment-jsdom cannot be
+    found.`: a test file's `@jest-environment jsdom` docblock naming a package not installed
+    had been said as that heading alone), and the error it names further down where it does
+    (`SyntaxError: Cannot use import statement outside a module`: babel-jest given
+    TypeScript, no transform configured); else `failure_line`."""
     if not isinstance(text, str):
         return None
     lines = [line.strip() for line in _ANSI.sub("", text).splitlines() if line.strip()]
     if not lines or not _JEST_SUITE_HEAD.match(lines[0]) or len(lines) == 1:
         return failure_line(text)
-    why = lines[1]
+    why = next((line for line in lines[1:] if not _JEST_SUB_HEAD.match(line)), lines[1])
     error = next((line for line in lines[2:] if _ERROR_SAID.match(line)), None)
     return "; ".join((why, error) if error and error != why else (why,))[:MESSAGE_CHARS]
 

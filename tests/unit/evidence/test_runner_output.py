@@ -785,6 +785,13 @@ def test_a_suite_that_does_not_parse_fails_where_it_does_not(message: str, said:
     ("  \u25cf Test suite failed to run\n\n    Your test suite must contain at least one test."
      "\n\n      at onResult (node_modules/@jest/core/build/TestScheduler.js:133:18)\n",
      "Your test suite must contain at least one test."),
+    # a test file's `@jest-environment jsdom` docblock, jest-environment-jsdom not installed:
+    # a heading of its own under jest's
+    ("  \u25cf Test suite failed to run\n\n    \u25cf Validation Error:\n\n      Test environment "
+     "jest-environment-jsdom cannot be found. Make sure the testEnvironment configuration "
+     "option points to an existing node module.\n\n      Configuration Documentation:\n",
+     "Test environment jest-environment-jsdom cannot be found. Make sure the testEnvironment "
+     "configuration option points to an existing node module."),
 ])
 def test_a_jest_suite_that_did_not_load_says_why_not_its_heading(message: str,
                                                                   said: str) -> None:
