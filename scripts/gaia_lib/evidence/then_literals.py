@@ -1345,7 +1345,9 @@ def _occurs(literal: Literal, span: str) -> bool:
         word = rf"{_NOT_CHECK_NAME}(?<![\w$]){re.escape(literal.value)}(?![a-z0-9])"
         return re.search(word, span) is not None
     if literal.kind in (STATUS, NUMBER):
-        number = rf"(?<![\w.]){re.escape(literal.value)}(?!\.?\d)(?![\w])"
+        # not an index or a key a value is read at (`body.items[0]`, `rows[1][2]`): where the
+        # test looks, not what it expects
+        number = rf"(?<![\w.])(?<![\w$)\]]\[){re.escape(literal.value)}(?!\.?\d)(?![\w])"
         return re.search(number, span) is not None
     if literal.kind == KEYWORD or (literal.kind == ENUM and literal.value in _KEYWORD_SPELLINGS):
         if literal.value == "NaN" and _NOT_NAN.search(span):

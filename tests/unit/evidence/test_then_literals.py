@@ -2101,3 +2101,14 @@ def test_a_bare_start_tag_is_asserted_by_the_element_written_with_attributes(
     literals = then_literals("then removals are shown in `<del>` and additions in `<ins>`")
     assert [literal.value for literal in literals] == ["<del>", "<ins>"]
     assert (asserted_literals(body, literals) == literals) is asserted
+
+
+def test_a_number_a_value_is_read_at_is_no_value_asserted() -> None:
+    """theme-cart's `getItem()` test, `expect(body.items[0].key).toBe(key)`: its warning had
+    said the test asserts `0`, the index the item is read at; an array holding the number,
+    or the number compared, still asserts it."""
+    zero = [Literal(N, "0")]
+    assert asserted_literals("  expect(body.items[0].key).toBe(key);\n", zero) == ()
+    assert asserted_literals("    assert rows[1][0] == 3\n", zero) == ()
+    assert asserted_literals("  expect(counts).toEqual([0, 2]);\n", zero) == tuple(zero)
+    assert asserted_literals("  expect(body.item_count).toBe(0);\n", zero) == tuple(zero)
