@@ -460,6 +460,8 @@ PROJECTS = (
             test_deps=("pytest", "coverage"), first=(5, 29, 23)),
     Project("theme-cart", "npm", "@shopify/theme-cart@4.1.1", "ts-dev", "package",
             held_out=True, first=(12, 21, 31)),
+    Project("theme-product-form", "npm", "@shopify/theme-product-form@4.1.1", "ts-dev",
+            "package", held_out=True),
 )
 
 
