@@ -461,7 +461,7 @@ PROJECTS = (
     Project("theme-cart", "npm", "@shopify/theme-cart@4.1.1", "ts-dev", "package",
             held_out=True, first=(12, 21, 31)),
     Project("theme-product-form", "npm", "@shopify/theme-product-form@4.1.1", "ts-dev",
-            "package", held_out=True),
+            "package", held_out=True, first=(11, 5, 13)),
 )
 
 
