@@ -1809,6 +1809,24 @@ def test_a_declared_package_not_installed_blocks_the_review_and_spends_no_round(
     assert not list(qa_project.impl.rglob("qa-tests-E1-S1-round*.md"))
 
 
+def test_a_story_test_file_a_declared_package_keeps_from_loading_blocks_beside_passed_tests(
+        qa_project: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    """theme-product-form's `listeners.test.js` could not load without its declared peer
+    package while the other file's tests passed: the review had been REQUEST_CHANGES, its
+    ACs "without a test". A run that goes on past a file it cannot collect does the same."""
+    qa_project.write("requirements-dev.txt", "pytest>=7\nnot-installed-pkg==1.2\n")
+    qa_project.write("pytest.ini", "[pytest]\naddopts = --continue-on-collection-errors\n")
+    qa_project.write("tests/test_signup_extra.py", "import not_installed_pkg  # noqa: F401\n\n\n"
+                     "def test_ac2_extra():\n    assert not_installed_pkg.ok\n")
+    qa_project.add_story("E1-S1", file_list=["app/signup.py", "tests/test_signup.py",
+                                             "tests/test_signup_extra.py"])
+    assert command.main(["E1-S1", "--format", "json"]) == 3
+    out = json.loads(capsys.readouterr().out)
+    assert (out["verdict"], out["round"]) == ("BLOCKED", 0)
+    assert "not_installed_pkg, imported by tests/test_signup_extra.py, is not installed where " \
+        "the tests run, though requirements-dev.txt declares it" in out["reason"]
+
+
 def test_an_import_declared_nowhere_stays_the_projects_failure(
         qa_project: Project, capsys: pytest.CaptureFixture[str]) -> None:
     qa_project.write("requirements-dev.txt", "pytest>=7\n")

@@ -3,10 +3,14 @@
 Such a run tested nothing, and the cause is the environment's, not the story's: the review is
 BLOCKED ("the test run could not start"), as for a missing runner, and spends no QA round.
 Rules:
-- Only a run that ran no test: it stopped before any (a conftest pytest could not import, a
+- A run that ran no test: it stopped before any (a conftest pytest could not import, a
   vitest config that could not load: `stopped`), or every entry of its report is a test file
-  its runner could not load (pytest's `Interrupted: 1 error during collection`). A run where a
-  test ran is judged as it ran.
+  its runner could not load (pytest's `Interrupted: 1 error during collection`); or one whose
+  tests that ran all passed beside a test file it could not load: that file's tests never ran,
+  and the review cannot judge the ACs they check (theme-product-form's `listeners.test.js`,
+  its declared peer `@shopify/theme-product` not installed, had made the review REQUEST_CHANGES
+  with four P0 ACs "without a test", while the other file's tests passed). A run where a test
+  failed, or errored in its own set-up, is judged as it ran.
 - The package is the one the error names: Python's `No module named 'x.y'` (x); Node's `Cannot
   find package 'x'`, `Cannot find module 'x'`, vitest's `Cannot find dependency 'x'` (a test
   `environment` its config names, `happy-dom`: the run had been REQUEST_CHANGES, every AC
@@ -97,21 +101,28 @@ def _go_modules(package: str) -> list[str]:
     return ["/".join(parts[:n]) for n in range(len(parts), 1, -1)]
 
 
+def _unloaded(outcome: runner_output.TestOutcome) -> bool:
+    """Whether an outcome is a test file its runner could not load (no test of its own)."""
+    return outcome.outcome == runner_output.ERROR and bool(
+        runner_output.uncollected_file(outcome) or not outcome.name)
+
+
 def _errors(stopped: str | None, tests: tuple[runner_output.TestOutcome, ...]
             ) -> Iterator[str]:
     if stopped:
         yield stopped
-    elif tests and all(t.outcome == runner_output.ERROR and (
-            runner_output.uncollected_file(t) or not t.name) for t in tests):
-        yield from (t.message or "" for t in tests)
+    elif any(_unloaded(t) for t in tests) and all(
+            _unloaded(t) or t.outcome in (runner_output.PASSED, runner_output.SKIPPED)
+            for t in tests):
+        yield from (t.message or "" for t in tests if _unloaded(t))
 
 
 def why_blocked(stopped: str | None, tests: tuple[runner_output.TestOutcome, ...],
                 passed: int, project: Path) -> str | None:
-    """Why a run that ran no test could not: a package its tests need, which the project
-    declares, is not installed (a sentence naming it, the error's file and the manifest);
-    None for any other run."""
-    if passed:
+    """Why a run could not run its tests, or some of them (module rules): a package they
+    need, which the project declares, is not installed (a sentence naming it, the error's file
+    and the manifest); None for any other run."""
+    if passed and stopped:
         return None
     plugin = _plugin_uninstalled(stopped, project)
     if plugin is not None:

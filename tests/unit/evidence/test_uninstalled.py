@@ -61,10 +61,17 @@ def test_modules_pytest_could_not_collect_are_read_when_no_test_ran(tmp_path: Pa
     tests = (_uncollected("tests.test_a", "freezegun"),)
     why = uninstalled.why_blocked(None, tests, 0, project)
     assert why is not None and why.startswith("freezegun, imported by tests/test_a.py, is not")
-    # a test that ran: the run is judged as it ran
-    assert uninstalled.why_blocked(None, tests, 1, project) is None
+    # a test that failed beside it: the run is judged as it ran
     ran = runner_output.TestOutcome("test_b", runner_output.FAILED, "tests/test_b.py")
     assert uninstalled.why_blocked(None, (*tests, ran), 0, project) is None
+    # ... but tests that all passed beside it say nothing of the file's tests, which never ran
+    # (theme-product-form's listeners tests, a declared peer package not installed)
+    passed = runner_output.TestOutcome("test_c", runner_output.PASSED, "tests/test_c.py")
+    why = uninstalled.why_blocked(None, (*tests, passed), 1, project)
+    assert why is not None and why.startswith("freezegun, imported by tests/test_a.py, is not")
+    # ... and a package declared nowhere stays the project's failure
+    other = (_uncollected("tests.test_a", "yaml"), passed)
+    assert uninstalled.why_blocked(None, other, 1, project) is None
 
 
 def test_a_package_declared_nowhere_is_the_projects_failure(tmp_path: Path) -> None:
