@@ -463,7 +463,8 @@ PROJECTS = (
     Project("theme-product-form", "npm", "@shopify/theme-product-form@4.1.1", "ts-dev",
             "package", held_out=True, first=(11, 5, 13)),
     Project("mcuadros-go-version", "debian", "golang-github-mcuadros-go-version-dev=1.0.0-3",
-            "go-dev", "usr/share/gocode/src/github.com/mcuadros/go-version", held_out=True),
+            "go-dev", "usr/share/gocode/src/github.com/mcuadros/go-version", held_out=True,
+            first=(15, 2, 9)),
 )
 
 
