@@ -551,14 +551,20 @@ def test_tests_found_that_none_is_the_storys_are_said_why_and_what_to_do(
     assert said in (qa_project.impl / "qa-tests-E1-S1.md").read_text()
 
 
-def test_a_priority_lowered_on_the_branch_is_not_lowered_for_the_review(
-        qa_project: Project, capsys: pytest.CaptureFixture[str]) -> None:
-    """The story was planned P0 (committed); its AC2 test deleted and its priority edited to P2
-    in the same change: AC2's gap still blocks, and the report says the priority was kept."""
+def _planned_p0(qa_project: Project) -> Path:
+    """The story E1-S1 planned P0, committed: its file."""
     story = qa_project.add_story("E1-S1", priority="P0",
                                  file_list=["app/signup.py", "tests/test_signup.py"])
     subprocess.run(["git", "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qam",
                     "E1-S1 planned P0"], cwd=qa_project.root, check=True)
+    return story
+
+
+def test_a_priority_lowered_on_the_branch_is_not_lowered_for_the_review(
+        qa_project: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    """The story was planned P0 (committed); its AC2 test deleted and its priority edited to P2
+    in the same change: AC2's gap still blocks, and the report says the priority was kept."""
+    story = _planned_p0(qa_project)
     story.write_text(story.read_text().replace('priority: "P0"', 'priority: "P2"', 1))
     qa_project.write("tests/test_signup.py", TESTS.split("\n\n\ndef test_ac2")[0] + "\n")
     assert command.main(["E1-S1"]) == 1
@@ -586,10 +592,7 @@ def test_a_priority_lowering_committed_since_a_review_is_not_said_uncommitted(
     story, its files unchanged: the review again is no cached analysis saying "uncommitted
     edits" of a story file with none (a service's settings story had read so after its edit
     was committed)."""
-    story = qa_project.add_story("E1-S1", priority="P0",
-                                 file_list=["app/signup.py", "tests/test_signup.py"])
-    subprocess.run(["git", "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qam",
-                    "E1-S1 planned P0"], cwd=qa_project.root, check=True)
+    story = _planned_p0(qa_project)
     story.write_text(story.read_text().replace('priority: "P0"', 'priority: "P2"', 1))
     command.main(["E1-S1"])
     findings = _check(qa_project, "integrity")["findings"]
@@ -602,7 +605,36 @@ def test_a_priority_lowering_committed_since_a_review_is_not_said_uncommitted(
     command.main(["E1-S1"])
     findings = _check(qa_project, "integrity")["findings"]
     assert isinstance(findings, list)
-    assert not [f for f in findings if f["rule"] == "priority-lowered"]
+    lowered = [f["message"] for f in findings if f["rule"] == "priority-lowered"]
+    # committed on main since the story's first commit: said so, never "uncommitted"
+    assert lowered and all(" on main since the story's first commit (" in m for m in lowered)
+
+
+def test_a_priority_taken_out_in_a_commit_on_main_is_not_lowered_for_the_review(
+        qa_project: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    """A story planned P0 on main, no branch of its own; a later commit on main takes every
+    priority out and deletes AC2's test: AC2's gap still blocks, at the P0 the story was
+    planned with (a version-constraints story reviewed on master had been approved, its P0
+    AC untested, the story at HEAD taken for the one it was planned as)."""
+    story = _planned_p0(qa_project)
+    story.write_text(story.read_text().replace('priority: "P0"\n', "", 1))
+    qa_project.write("tests/test_signup.py", TESTS.split("\n\n\ndef test_ac2")[0] + "\n")
+    subprocess.run(["git", "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qam",
+                    "no priorities"], cwd=qa_project.root, check=True)
+    assert command.main(["E1-S1"]) == 1
+    assert "QA review E1-S1: REQUEST_CHANGES" in capsys.readouterr().out
+    checks = [_check(qa_project, name)["findings"] for name in ("integrity", "ac-coverage")]
+    assert all(isinstance(found, list) for found in checks)
+    findings = [(f["rule"], f["severity"], f["message"])
+                for found in checks if isinstance(found, list) for f in found]
+    assert [m for rule, severity, m in findings
+            if (rule, severity) == ("missing-ac-coverage", "critical") and m.startswith("AC2 ")]
+    lowered = [m for rule, _, m in findings if rule == "priority-lowered"]
+    assert lowered and all(m.startswith(f"AC{n}'s priority was lowered on main since the "
+                                        "story's first commit (") and
+                           m.endswith(" (P0 -> none): the review keeps P0, the priority the "
+                                      "story was planned with")
+                           for n, m in enumerate(lowered, start=1))
 
 
 def _ac3_created_reviewed(project: Project, tests: str,

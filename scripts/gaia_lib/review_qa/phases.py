@@ -409,6 +409,16 @@ class Reads:
         """The ACs whose priority the story's branch lowered (`priority_floor`): committed
         history and the story file, which the run changes neither of, so read after it."""
         from gaia_lib.review_qa import priority_floor
+        if self.story_committed is not None and self.base_fork is not None:
+            # on the base itself, commits after the story's: each version committed since
+            versions = priority_floor.versions_since(self.s.project, self.s.story_path)
+            committed = priority_floor.lowered_since(self.story_then, versions) \
+                if self.story_then is not None else {}
+            since = priority_floor.since_first_commit(self.base_fork[0], self.story_committed)
+            return {ac_id: replace(low, where=since if ac_id in committed
+                                   else priority_floor.UNCOMMITTED)
+                    for ac_id, low in priority_floor.lowered_since(self.s.story,
+                                                                   versions).items()}
         lowered = priority_floor.lowered(self.s.story, self.story_then)
         if not lowered or self.base_fork is None:
             return lowered

@@ -16,14 +16,25 @@ Rules:
   every priority was deleted. The warning says where: "on this branch", or, for a story
   reviewed on the base itself (its fork point HEAD's own commit), "in the story file's
   uncommitted edits" (`where_lowered`: a story reviewed on `master` had been said lowered "on
-  this branch" of an edit never committed). An AC new on the branch, a story new on it, or
-  a file git cannot read has no floor; raising a priority is never held back.
+  this branch" of an edit never committed). On the base itself with commits after the one
+  that first added the story file (no branch of its own: `Reads.story_committed`, as the
+  story's tests are compared), the floor is the highest priority each AC had in any version
+  of the story file committed since (`versions_since`, the newest VERSIONS; `lowered_since`),
+  and a priority lowered in those commits is said lowered "on master since the story's first
+  commit (e6af595)" (`since_first_commit`): a story planned P0 and reviewed on master, every
+  priority taken out in a commit of its own, had been approved with its P0 AC untested, the
+  story at HEAD taken for the one it was planned as. An AC still the template's placeholder
+  then (`Given <context>, ...`, `AcceptanceCriterion.unfilled`: `gaia story new` committed
+  before the ACs were written) was planned with no priority and floors nothing. An AC new
+  on the branch, a story new on it, or a file git cannot read has no floor; raising a
+  priority is never held back.
 - Rank (`rules.rank`): P0 = critical = high, then P1 = medium, P2 = low, P3; a value of no
   rank is never floored and floors nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,7 +59,7 @@ def lowered(now: Story, then: Story | None) -> dict[str, Lowered]:
     if then is None:
         return {}
     earlier = {ac.ac_id: rules.ac_priority(ac.text, then.priority)
-               for ac in then.acceptance_criteria}
+               for ac in then.acceptance_criteria if not ac.unfilled}
     out = {}
     for ac in now.acceptance_criteria:
         current, before = rules.ac_priority(ac.text, now.priority), earlier.get(ac.ac_id)
@@ -76,6 +87,36 @@ def where_lowered(project: Path, fork: str) -> str:
     reviewed on the base), else on this branch."""
     head = git.run(project, "rev-parse", "HEAD")
     return UNCOMMITTED if head.ok and head.stdout.strip() == fork else Lowered.where
+
+
+def lowered_since(now: Story, versions: Sequence[Story | None]) -> dict[str, Lowered]:
+    """Per AC id, the highest priority any of `versions` gave it where `now` ranks it lower
+    or gives it none (`lowered` against each version, the highest kept)."""
+    out: dict[str, Lowered] = {}
+    for version in versions:
+        for ac_id, low in lowered(now, version).items():
+            kept, best = rules.rank(low.kept), out.get(ac_id)
+            if best is None or (kept is not None and kept < (rules.rank(best.kept) or 0)):
+                out[ac_id] = low
+    return out
+
+
+VERSIONS = 20  # the story file's committed versions a review reads, newest first
+
+
+def versions_since(project: Path, story_path: Path) -> list[Story | None]:
+    """The story file as each commit that changed it has it, newest first (at most
+    VERSIONS): on the base, those since the commit that added it."""
+    rel = paths.relative_to_project(story_path, project)
+    commits = git.lines(git.run(project, "log", f"-{VERSIONS}", "--format=%H", "HEAD", "--",
+                                rel))
+    return [story_at(project, story_path, commit) for commit in commits]
+
+
+def since_first_commit(base: str, commit: str) -> str:
+    """Where a priority lowered in the commits on the base after the story's first was
+    lowered: "on master since the story's first commit (e6af595)"."""
+    return f"on {base} since the story's first commit ({commit[:7]})"
 
 
 def story_at(project: Path, story_path: Path, commit: str) -> Story | None:

@@ -53,6 +53,23 @@ def test_an_ac_whose_priority_was_taken_out_keeps_the_one_it_was_planned_with() 
     assert priority_floor.lowered(_story(None, ""), _story(None, "")) == {}
 
 
+def test_the_highest_priority_of_the_versions_since_is_kept_and_a_template_ac_floors_none(
+        ) -> None:
+    """On the base with commits after the story's first: every committed version is read,
+    each AC floored at its highest priority in them (a version-constraints story planned
+    P0 and P2, its priorities taken out in a later commit); the template's placeholder AC,
+    committed by `gaia story new` before the ACs were written, planned nothing."""
+    template = parse_story("---\nkey: E1-S1\npriority: P0\nstatus: backlog\n---\n\n"
+                           "## Acceptance Criteria\n\n- [ ] **AC1:** Given <context>, when "
+                           "<action>, then <expected result>.\n", Path("E1-S1.md"))
+    planned = _story("P2", " (P1)", " (P0)")
+    versions = [_story(None, "", ""), planned, template]  # newest first
+    assert priority_floor.lowered_since(_story(None, " (P2)", ""), versions) == {
+        "AC1": priority_floor.Lowered("AC1", "P1", "P2"),
+        "AC2": priority_floor.Lowered("AC2", "P0", "none")}
+    assert priority_floor.lowered(_story("P2", ""), template) == {}
+
+
 def _git(repo: Path, *args: str) -> None:
     subprocess.run(["git", "-c", "user.email=t@t", "-c", "user.name=t", *args], cwd=repo,
                    check=True, capture_output=True)
