@@ -465,6 +465,9 @@ PROJECTS = (
     Project("mcuadros-go-version", "debian", "golang-github-mcuadros-go-version-dev=1.0.0-3",
             "go-dev", "usr/share/gocode/src/github.com/mcuadros/go-version", held_out=True,
             first=(15, 2, 9)),
+    Project("parver", "pypi", "parver==0.5", "python-dev", "parver-0.5", held_out=True,
+            test_deps=("pytest", "coverage", "hypothesis", "arpeggio", "attrs"),
+            pythonpath="src"),
 )
 
 
