@@ -467,7 +467,7 @@ PROJECTS = (
             first=(15, 2, 9)),
     Project("parver", "pypi", "parver==0.5", "python-dev", "parver-0.5", held_out=True,
             test_deps=("pytest", "coverage", "hypothesis", "arpeggio", "attrs"),
-            pythonpath="src"),
+            pythonpath="src", first=(17, 6, 10)),
 )
 
 
