@@ -97,6 +97,9 @@ A power written with a name for its base or exponent (`2^n`, `n^2`, `2**k`) is a
 the value, which a test checks for its own n (`16` for four elements): no literal.
 A Go guard whose whole condition is a name or a call (`if b.IsSubset(a) { t.Error(...) }`)
 fails where it is true: it checks a promised `false`, as `if !ok {` checks a `true`.
+A Python assertion of a name, a property or a call alone (`assert v.is_stable`, `assert
+is_valid(x)`) checks a promised `true`, its negation (`assert not v.is_draft`) a `false`, as
+`assertTrue` and `assertFalse` do.
 A number joined by a hyphen to `bit` (`a 32-bit integer`, `the 4-bit version number`, `the
 largest unsigned 64-bit value`), or to `byte`, `character` or `digit` (`the 3-byte machine
 identifier`, `its 20-character text`, `a 6-digit code`) is the width of the kind of value the
@@ -1357,6 +1360,10 @@ def _occurs(literal: Literal, span: str) -> bool:
             return True  # a Go guard failing on `!ok`: that `ok` is true is checked
         if literal.value == "false" and _GO_BARE_GUARD.search(span):
             return True  # a Go guard failing on `ok` alone: that `ok` is false is checked
+        if literal.value in ("true", "false") and (
+                bare := _PY_BARE_ASSERT.match(span.strip())) is not None:
+            # a Python `assert v.is_stable` / `assert not v.is_draft`: a yes or a no checked
+            return (bare.group("negated") is None) == (literal.value == "true")
         return re.search(rf"(?<![\w])(?:{spelled})(?![\w])", span) is not None
     return re.search(rf"{_NOT_CHECK_NAME}(?<![\w]){re.escape(literal.value)}(?![\w])",
                      span) is not None
@@ -1385,6 +1392,11 @@ def _moment_occurs(value: str, moment: re.Match[str], span: str) -> bool:
 
 # A Go guard on a negated value (`if !ok {`, `if !ok || v != 1 {`, `if !c.Contains("a") {`):
 # the test fails where it is false, so it checks that it is true.
+# A Python assertion of a name, a property or a call alone, or of its negation (`assert
+# v.is_stable`, `assert not v.is_draft`, `assert is_valid(x)`): it checks that the value is true
+# (false where negated), as `assertTrue` / `assertFalse` do.
+_PY_BARE_ASSERT = lazy_re(r"^assert\s+(?P<negated>not\s+)?(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*"
+                          r"(?:\((?:[^()\n]|\([^()\n]*\))*\))?$")
 _GO_NOT_NAME = lazy_re(r"^\s*if\b[^{\n]*?(?<![\w.)\]])!\s*[A-Za-z_]", re.M)
 # A Go guard whose whole condition is a name or a call (`if ok {`, `if b.IsSubset(a) {`): the
 # test fails where it is true, so it checks that it is false.

@@ -2112,3 +2112,21 @@ def test_a_number_a_value_is_read_at_is_no_value_asserted() -> None:
     assert asserted_literals("    assert rows[1][0] == 3\n", zero) == ()
     assert asserted_literals("  expect(counts).toEqual([0, 2]);\n", zero) == tuple(zero)
     assert asserted_literals("  expect(body.item_count).toBe(0);\n", zero) == tuple(zero)
+
+
+def test_a_python_assert_of_a_yes_or_no_asserts_it_true_or_false() -> None:
+    """A test of a release's kind writing `assert v.is_stable` then `assert not v.is_draft`
+    checks that one answers yes and the other no: a Then promising "exactly one of them is
+    true" drew "no test counted for AC9 asserts any of `true`" of the very tests doing so. A
+    comparison (`assert v.kind == "draft"`) checks neither."""
+    true, false = Literal(K, "true"), Literal(K, "false")
+    test = ('def test_is_stable():\n    v = Release.parse("2.0")\n'
+            '    assert v.is_stable\n    assert not v.is_draft\n')
+    assert asserted_literals(test, [true, false]) == (true, false)
+    assert asserted_literals(test.replace("    assert not v.is_draft\n", ""),
+                             [true, false]) == (true,)
+    assert asserted_literals(test.replace("    assert v.is_stable\n", ""),
+                             [true, false]) == (false,)
+    compared = ('def test_kind():\n    v = Release.parse("2.0")\n'
+                '    assert v.kind == "stable", "not stable"\n    assert v.n in (1, 2)\n')
+    assert asserted_literals(compared, [true, false]) == ()
