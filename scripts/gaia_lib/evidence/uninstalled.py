@@ -43,6 +43,11 @@ Rules:
 - It must be declared (`stacks.declared`) by the project's manifests, at its root or in a
   directory between it and the file that failed to load: a package declared nowhere is an
   import the code added without declaring it, the project's failure (REQUEST_CHANGES).
+- A Python package of the project's own src layout (`src/<package>/`, `src/<package>.py`)
+  that the tests cannot import is the project not installed where they run, not an import the
+  code added: BLOCKED, saying how to make it importable (parver's tests, `from parver import
+  Version` with parver under `src/`, run without `pip install -e .` or PYTHONPATH=src, had read
+  REQUEST_CHANGES, every AC without a test, and a QA round spent).
 """
 
 from __future__ import annotations
@@ -133,16 +138,26 @@ def why_blocked(stopped: str | None, tests: tuple[runner_output.TestOutcome, ...
             continue
         where = _WHERE.search(error)
         failed = PurePosixPath((where.group(1) or where.group(2)) if where else ".")
+        at = f", imported by {failed}," if where else ""
+        if _in_src_layout(package, project):
+            return (f"{package}{at} is the project's own package under src/ and is not "
+                    "importable where the tests run: install the project there (`pip install "
+                    f"-e .`) or set PYTHONPATH=src ({error})")[:300]
         dirs = [project / parent for parent in reversed(failed.parents)]
         packages = declared.declared(project, dirs)
         # a Go package path is declared by the module it lies in: a prefix of it
         manifest = next(filter(None, (declared.declaring(prefix, packages)
                                       for prefix in _go_modules(package))), None)
         if manifest is not None:
-            at = f", imported by {failed}," if where else ""
             return (f"{package}{at} is not installed where the tests run, though {manifest} "
                     f"declares it: install the project's test requirements ({error})")[:300]
     return None
+
+
+def _in_src_layout(package: str, project: Path) -> bool:
+    """Whether `package` is a Python package or module of the project's src layout."""
+    src = project / "src"
+    return (src / package / "__init__.py").is_file() or (src / f"{package}.py").is_file()
 
 
 def _plugin_uninstalled(stopped: str | None, project: Path) -> str | None:

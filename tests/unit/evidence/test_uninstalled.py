@@ -80,6 +80,24 @@ def test_a_package_declared_nowhere_is_the_projects_failure(tmp_path: Path) -> N
     assert uninstalled.why_blocked(stopped, (), 0, project) is None
 
 
+
+def test_the_projects_own_src_package_not_importable_is_the_machines(tmp_path: Path) -> None:
+    """A src-layout library whose tests import it (`from unitkit import Quantity`) run
+    without the project installed or PYTHONPATH=src: every test file uncollected, the review
+    had asked for changes to code that was never run."""
+    project = _project(tmp_path, "pytest\n")
+    (project / "src" / "unitkit").mkdir(parents=True)
+    (project / "src" / "unitkit" / "__init__.py").write_text("")
+    tests = (_uncollected("tests.test_quantity", "unitkit"),)
+    assert uninstalled.why_blocked(None, tests, 0, project) == (
+        "unitkit, imported by tests/test_quantity.py, is the project's own package under src/ "
+        "and is not importable where the tests run: install the project there (`pip install "
+        "-e .`) or set PYTHONPATH=src (ModuleNotFoundError: No module named 'unitkit' "
+        "(tests/test_quantity.py:1))")
+    # a package of no src layout of the project's, declared nowhere: the project's failure
+    other = (_uncollected("tests.test_quantity", "pint"),)
+    assert uninstalled.why_blocked(None, other, 0, project) is None
+
 def test_a_vitest_config_that_could_not_load_a_declared_plugin(tmp_path: Path) -> None:
     (tmp_path / "package.json").write_text('{"devDependencies": {"@vitejs/plugin-vue": "5"}}')
     # vitest 3.2's startup error, as the review reads it
