@@ -99,7 +99,8 @@ A Go guard whose whole condition is a name or a call (`if b.IsSubset(a) { t.Erro
 fails where it is true: it checks a promised `false`, as `if !ok {` checks a `true`.
 A Python assertion of a name, a property or a call alone (`assert v.is_stable`, `assert
 is_valid(x)`) checks a promised `true`, its negation (`assert not v.is_draft`) a `false`, as
-`assertTrue` and `assertFalse` do.
+`assertTrue` and `assertFalse` do (`asserted_literals`, the review's reading; not the
+matcher's, for which such a check agrees with no value of the AC).
 A number joined by a hyphen to `bit` (`a 32-bit integer`, `the 4-bit version number`, `the
 largest unsigned 64-bit value`), or to `byte`, `character` or `digit` (`the 3-byte machine
 identifier`, `its 20-character text`, `a 6-digit code`) is the width of the kind of value the
@@ -1360,10 +1361,6 @@ def _occurs(literal: Literal, span: str) -> bool:
             return True  # a Go guard failing on `!ok`: that `ok` is true is checked
         if literal.value == "false" and _GO_BARE_GUARD.search(span):
             return True  # a Go guard failing on `ok` alone: that `ok` is false is checked
-        if literal.value in ("true", "false") and (
-                bare := _PY_BARE_ASSERT.match(span.strip())) is not None:
-            # a Python `assert v.is_stable` / `assert not v.is_draft`: a yes or a no checked
-            return (bare.group("negated") is None) == (literal.value == "true")
         return re.search(rf"(?<![\w])(?:{spelled})(?![\w])", span) is not None
     return re.search(rf"{_NOT_CHECK_NAME}(?<![\w]){re.escape(literal.value)}(?![\w])",
                      span) is not None
@@ -1525,7 +1522,19 @@ def asserted_literals(test_source: str, literals: Iterable[Literal]) -> tuple[Li
     read = (*spans, *_added_to_expected(code, spans), *tables, *_go_refused_calls(code),
             *_go_compared_with_call(code))
     found = asserted_in(read, literals)
-    return tuple(lit for lit in literals if lit in found or _status_asserted(lit, read))
+    return tuple(lit for lit in literals if lit in found or _status_asserted(lit, read)
+                 or _yes_or_no_asserted(lit, spans))
+
+
+def _yes_or_no_asserted(literal: Literal, spans: Sequence[str]) -> bool:
+    """Whether a Python assertion of a name, a property or a call alone (`assert
+    v.is_stable`) checks `literal` as a promised `true`, or its negation (`assert not
+    v.is_draft`) as a `false`."""
+    if literal.kind != KEYWORD or literal.value not in ("true", "false"):
+        return False
+    return any((bare := _PY_BARE_ASSERT.match(_without_message(span).strip())) is not None
+               and (bare.group("negated") is None) == (literal.value == "true")
+               for span in spans)
 
 
 # A status line as a Then quotes it (`405 Method Not Allowed`): a code and its reason phrase.
