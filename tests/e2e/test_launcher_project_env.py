@@ -59,8 +59,10 @@ def test_a_src_layout_project_reviewed_with_its_own_pythonpath(
 
 def test_without_its_pythonpath_the_same_project_fails_its_test_tier(
         project: Project, plugin_venv: Path) -> None:
-    # The control: the tier really depends on PYTHONPATH, so the test above can fail.
+    # The control: the tier really depends on PYTHONPATH, so the test above can fail. Its
+    # tests cannot import the project's own src package: the environment's to fix, BLOCKED.
     _src_layout(project)
     done = _review(project, plugin_venv)
-    assert (done.returncode, done.stdout.splitlines()[0]) == (1, "QA review E1-S1: REQUEST_CHANGES")
-    assert "required test suite failed" in done.stdout
+    assert (done.returncode, done.stdout.splitlines()[0]) == (3, "QA review E1-S1: BLOCKED")
+    assert "app, imported by tests/test_signup.py, is the project's own package under src/" \
+        in done.stdout and "PYTHONPATH=src" in done.stdout
