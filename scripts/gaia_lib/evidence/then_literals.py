@@ -590,11 +590,13 @@ GO_FAIL_RE = re.compile(r"\bt\.(?:Errorf|Error|Fatalf|Fatal|FailNow|Fail)\s*\(")
 _COMMENT_LINE_RE = re.compile(r"^\s*(#(?!!)|//).*$", re.MULTILINE)
 
 
+# A string in a test's code on one line, in double or single quotes, escapes kept.
+QUOTED_CODE = r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\''
 # what `_statement_end` reads: brackets, `;` and newlines, and the quoted strings it steps
 # over (a `;` or a bracket in one is text: `toBe("a; b")`; a template's `${...}` is code,
 # and a tagged-template table is read cell by cell); and the code after a newline
-_STATEMENT_MARK = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|'
-                             r"'(?:[^'\\\n]|\\.)*'|[()\[\]{};\n]")
+_STATEMENT_MARK = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|' + QUOTED_CODE
+                             + r"|[()\[\]{};\n]")
 _NEXT_CODE = re.compile(r"\S")
 
 
@@ -1632,7 +1634,7 @@ def _expected_names(spans: Sequence[str]) -> list[str]:
 
 
 # A string written in a test's code, each quote's kind: `'2'`, `"2"`, `` `2` ``
-_CODE_STRING_RE = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\$]|\\.)*`")
+_CODE_STRING_RE = re.compile(QUOTED_CODE + r"|`(?:[^`\\$]|\\.)*`")
 
 
 def quoted_in(spans: Sequence[str], literals: Iterable[Literal]) -> tuple[Literal, ...]:
