@@ -434,13 +434,12 @@ def test_a_vitest_run_cut_off_before_its_worker_said_which_test_names_the_file(
     (project / "src" / "codes.test.js").write_text(VITEST_TEST)
     stand_in = tmp_path / "bin" / "vitest"
     stand_in.parent.mkdir()
-    stand_in.write_text(f"""#!{sys.executable}
-import json, os, time
-with open(os.environ["GAIA_JS_PROGRESS"], "a") as log:
-    log.write(json.dumps({{"event": "run", "file": os.path.abspath("src/codes.test.js"),
-                           "task": "file"}}) + "\\n")
-time.sleep(60)
-""")
+    # a shell script: it starts at once, where a Python one started under subprocess coverage
+    # on a busy machine could miss the 2 s limit before writing its line
+    stand_in.write_text('#!/bin/sh\n'
+                        'printf \'{"event": "run", "file": "%s/src/codes.test.js", '
+                        '"task": "file"}\\n\' "$(pwd)" >> "$GAIA_JS_PROGRESS"\n'
+                        'exec sleep 60\n')
     stand_in.chmod(0o755)
     reports = project / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
     tier = Tier("tier_1", 1, ("local",), f"{stand_in} run", 2)
