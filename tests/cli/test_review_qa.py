@@ -2064,6 +2064,15 @@ def test_a_run_that_ran_no_test_leaves_nothing_in_the_project(
                "test;" in (qa_project.impl / "qa-tests-E1-S1.md").read_text()
 
 
+UNITTEST_SIGNUP_TESTS = (
+    "import unittest\n\nfrom app.signup import signup\n\n\n"
+    "class SignupTests(unittest.TestCase):\n"
+    "    def test_ac1_valid_email_creates_account(self):\n"
+    "        self.assertEqual(signup('a@b.co'), 'created')\n\n"
+    "    def test_ac2_invalid_email_is_rejected_with_422(self):\n"
+    "        self.assertEqual(signup('nope'), 422)\n")
+
+
 def test_a_unittest_tier_s_coverage_names_the_run_that_measured_it(
         qa_project: Project, capsys: pytest.CaptureFixture[str]) -> None:
     """jsonpointer with `python -m unittest tests` as its tier: unittest ran 27 tests, 5 of
@@ -2071,13 +2080,7 @@ def test_a_unittest_tier_s_coverage_names_the_run_that_measured_it(
     it" was the review's own pytest run of the story's 22 tests, which the report did not
     say."""
     qa_project.write("tests/__init__.py", "")
-    qa_project.write("tests/test_signup.py", (
-        "import unittest\n\nfrom app.signup import signup\n\n\n"
-        "class SignupTests(unittest.TestCase):\n"
-        "    def test_ac1_valid_email_creates_account(self):\n"
-        "        self.assertEqual(signup('a@b.co'), 'created')\n\n"
-        "    def test_ac2_invalid_email_is_rejected_with_422(self):\n"
-        "        self.assertEqual(signup('nope'), 422)\n"))
+    qa_project.write("tests/test_signup.py", UNITTEST_SIGNUP_TESTS)
     _tier_command(qa_project, f"{PY} -m unittest discover -s tests -t .", 120)
     command.main(["E1-S1"])
     capsys.readouterr()
@@ -2086,6 +2089,36 @@ def test_a_unittest_tier_s_coverage_names_the_run_that_measured_it(
     assert ("The story's code as the tests ran it (.gaia/state/review/qa-tests/E1-S1/"
             "attribution-coverage.json; measured by the review's own pytest run of the "
             "story's tests, not by tier_1 (unittest)):\n- app/signup.py: ") in report
+
+
+def test_a_module_unittest_discovery_could_not_import_is_named_and_fails_no_story_test(
+        qa_project: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    """`python -m unittest discover -v`, narrowed with `-k` to the story's module, still
+    imports every test module: another one importing a package not installed has a stand-in
+    test listed after the story's, whose `ERROR` had been read as the story's last test's
+    outcome, a passing test "failed in this run". The module is named as not collected; the
+    run's exit is unittest's, so the verdict is the failed suite's; with the package declared
+    by the project the review is BLOCKED, as for pytest's collection error."""
+    qa_project.write("tests/__init__.py", "")
+    qa_project.write("tests/test_signup.py", UNITTEST_SIGNUP_TESTS)
+    qa_project.write("tests/test_zexport.py", (
+        "import unittest\n\nimport gaia_absent_exporter\n\n\n"
+        "class ExportTests(unittest.TestCase):\n"
+        "    def test_exports(self):\n"
+        "        self.assertTrue(gaia_absent_exporter.ready)\n"))
+    _tier_command(qa_project, f"{PY} -m unittest discover -v -s tests -t .", 120)
+    assert command.main(["E1-S1"]) == 1
+    capsys.readouterr()
+    report = (qa_project.impl / "qa-tests-E1-S1.md").read_text()
+    assert "tier_1 exited 1 (2 passed, 0 failed, 1 test file(s) not collected)" in report
+    assert ("  - not collected: `tests/test_zexport.py`: ModuleNotFoundError: No module named "
+            "'gaia_absent_exporter' (tests/test_zexport.py:3)") in report
+    assert "failed in this run" not in report
+    qa_project.write("requirements-dev.txt", "gaia-absent-exporter\n")
+    assert command.main(["E1-S1"]) == 3
+    out = capsys.readouterr().out
+    assert ("gaia_absent_exporter, imported by tests/test_zexport.py, is not installed where "
+            "the tests run, though requirements-dev.txt declares it") in out
 
 
 def _tier_command(project: Project, command: str, limit: int) -> None:

@@ -1652,10 +1652,13 @@ def bats_still_running(commands: Iterable[str]) -> tuple[TestOutcome, ...]:
 # `unexpected success`); a failed subtest on an indented line of its own,
 # `  test_f (pkg.mod.Class.test_f) (i=2) ... FAIL`. Then a section per failure or error,
 # `FAIL: test_f (pkg.mod.Class.test_f)`, its traceback ending with the exception's line.
-_UNITTEST_TEST = lazy_re(r"^(?P<sub>\s+)?(?P<name>\w+) \((?P<where>[\w.]+)\)")
+# A module discovery could not import has a stand-in test named after the module,
+# `tests.test_x (unittest.loader._FailedTest.tests.test_x) ... ERROR` (`_unittest_module`).
+_UNITTEST_TEST = lazy_re(r"^(?P<sub>\s+)?(?P<name>\w[\w.]*) \((?P<where>[\w.]+)\)")
 _UNITTEST_RESULT = lazy_re(r" \.\.\. (?P<said>ok|FAIL|ERROR|skipped(?: (?P<why>.*))?|"
                            r"expected failure|unexpected success)\s*$")
-_UNITTEST_SECTION = lazy_re(r"^(?:FAIL|ERROR|UNEXPECTED SUCCESS): (\w+) \(([\w.]+)\)")
+_UNITTEST_SECTION = lazy_re(r"^(?:FAIL|ERROR|UNEXPECTED SUCCESS): (\w[\w.]*) \(([\w.]+)\)")
+_UNITTEST_STAND_IN = "unittest.loader._FailedTest"
 _UNITTEST_RULE = lazy_re(r"^(?:=+|-+)\s*$")
 # A doctest a module's `load_tests` adds is named on two lines, `from_parts (mod.Cls)` (or
 # `f (mod)`, `mod ()`: which part is the module the line does not say), then
@@ -1665,11 +1668,24 @@ _UNITTEST_SAID = {"ok": PASSED, "FAIL": FAILED, "ERROR": ERROR, "unexpected succ
                   "expected failure": SKIPPED}
 
 
+def _unittest_module(name: str, where: str) -> str | None:
+    """The module unittest's stand-in test `name (where)` is of, where it is one: the module
+    its discovery could not import (`tests.test_x (unittest.loader._FailedTest.tests.test_x)`,
+    before Python 3.11 `(unittest.loader._FailedTest)`); None for any other test."""
+    return name if where.startswith(_UNITTEST_STAND_IN) else None
+
+
 def _unittest_id(name: str, where: str) -> str | None:
     """The pytest node id of unittest's `name (where)`: the module's file from the directory
     the run started in, the class, the method (`test_f (tests.test_x.Cls.test_f)` ->
-    `tests/test_x.py::Cls::test_f`); None for unittest's stand-in for a module it could not
-    import (`unittest.loader._FailedTest`), which its exit status already fails."""
+    `tests/test_x.py::Cls::test_f`); a module its discovery could not import, its file alone
+    (`tests/test_x.py`: an error with no test's name, as `uncollected_file` reads it); None
+    for any other name of unittest's own, or one no test method has (a dotted one)."""
+    module = _unittest_module(name, where)
+    if module is not None:
+        return module.replace(".", "/") + ".py"
+    if "." in name:
+        return None
     dotted = where[:-len(name) - 1] if where.endswith("." + name) else where
     module, _, cls = dotted.rpartition(".")
     if not module or module.startswith("unittest."):
@@ -1767,9 +1783,19 @@ def parse_unittest_verbose(data: bytes | str, exit_code: int = 1) -> RunnerCount
         raise MalformedFile("unittest report names no test (was it run with -v?)", exit_code)
     messages = _unittest_messages(lines[end:])
     return _counts("unittest", (
-        replace(pytest_test(nodeid, outcome, messages[nodeid][0] if nodeid in messages
-                            else why), failed_at=messages.get(nodeid, ("", None))[1])
+        replace(pytest_test(nodeid, outcome, _unittest_said(nodeid, messages) or why),
+                failed_at=messages.get(nodeid, ("", None))[1])
         for nodeid, (outcome, why) in found.items()))
+
+
+def _unittest_said(nodeid: str, messages: Mapping[str, tuple[str, int | None]]) -> str | None:
+    """A failed test's message; a module unittest could not import (a node id that is a file
+    alone) with where it raised, as pytest's collection error says it (`ModuleNotFoundError:
+    No module named 'yaml' (tests/test_x.py:2)`)."""
+    if nodeid not in messages:
+        return None
+    said, line = messages[nodeid]
+    return f"{said} ({nodeid}:{line})" if "::" not in nodeid and line else said
 
 
 # --- dispatch ---------------------------------------------------------------------------------

@@ -1202,6 +1202,55 @@ def test_a_unittest_doctest_is_counted_under_the_id_pytest_gives_it() -> None:
     }
 
 
+# `python -m unittest discover -v -k 'tests.test_calc.*'`: discovery imports every test
+# module, and one it could not import (an optional package missing) has a stand-in test named
+# after the module, listed after the story's tests, which `-k` does not filter out.
+UNITTEST_UNIMPORTED = """\
+test_adds (tests.test_calc.AddTest.test_adds) ... ok
+test_refuses_text (tests.test_calc.AddTest.test_refuses_text) ... ok
+tests.test_other (unittest.loader._FailedTest.tests.test_other) ... ERROR
+
+======================================================================
+ERROR: tests.test_other (unittest.loader._FailedTest.tests.test_other)
+----------------------------------------------------------------------
+ImportError: Failed to import test module: tests.test_other
+Traceback (most recent call last):
+  File "/usr/lib/python3.11/unittest/loader.py", line 362, in _get_module_from_name
+    __import__(name)
+  File "/p/tests/test_other.py", line 2, in <module>
+    import yaml
+ModuleNotFoundError: No module named 'yaml'
+
+
+----------------------------------------------------------------------
+Ran 3 tests in 0.001s
+
+FAILED (errors=1)
+"""
+
+
+def test_a_module_unittest_could_not_import_is_a_file_not_collected_not_the_test_before_it(
+        ) -> None:
+    """The stand-in's `... ERROR` had been read as the outcome of the test on the line before
+    it (its dotted name is no test method's), so a test that passed read "failed in this
+    run"; the module is now a file its runner could not load, as pytest's collection error
+    is, with the exception and where it was raised."""
+    counts = ro.parse("unittest", UNITTEST_UNIMPORTED)
+    got = {(t.file, t.name): (t.outcome, t.message) for t in counts.tests}
+    assert got == {
+        ("tests/test_calc.py", "test_adds"): ("passed", None),
+        ("tests/test_calc.py", "test_refuses_text"): ("passed", None),
+        ("tests/test_other.py", ""): (
+            "error", "ModuleNotFoundError: No module named 'yaml' (tests/test_other.py:2)"),
+    }
+    unloaded = [t for t in counts.tests if ro.uncollected_file(t)]
+    assert [ro.uncollected_file(t) for t in unloaded] == ["tests/test_other.py"]
+    # before Python 3.11 the stand-in's parentheses name its class alone
+    older = UNITTEST_UNIMPORTED.replace("_FailedTest.tests.test_other)", "_FailedTest)")
+    assert {(t.file, t.name, t.outcome) for t in ro.parse("unittest", older).tests} == {
+        (file, name, outcome) for (file, name), (outcome, _) in got.items()}
+
+
 def test_a_unittest_report_without_its_verbose_lines_is_refused() -> None:
     with pytest.raises(MalformedFile):
         ro.parse("unittest", "......\nRan 6 tests in 0.001s\n\nOK\n")

@@ -74,6 +74,30 @@ def test_modules_pytest_could_not_collect_are_read_when_no_test_ran(tmp_path: Pa
     assert uninstalled.why_blocked(None, other, 1, project) is None
 
 
+def test_a_module_unittest_discovery_could_not_import_is_read_as_pytest_s(
+        tmp_path: Path) -> None:
+    """`python -m unittest discover -v` narrowed with `-k` to the story's module: the
+    story's tests passed, and another module, importing a declared package not installed,
+    could not be imported. Its stand-in test had been dropped and the run read as failed."""
+    project = _project(tmp_path, "PyYAML>=6\n")
+    stderr = ("test_adds (tests.test_calc.AddTest.test_adds) ... ok\n"
+              "tests.test_other (unittest.loader._FailedTest.tests.test_other) ... ERROR\n\n"
+              + "=" * 70 + "\nERROR: tests.test_other (unittest.loader._FailedTest."
+              "tests.test_other)\n" + "-" * 70 + "\n"
+              "ImportError: Failed to import test module: tests.test_other\n"
+              "Traceback (most recent call last):\n"
+              '  File "/p/tests/test_other.py", line 2, in <module>\n'
+              "    import yaml\n"
+              "ModuleNotFoundError: No module named 'yaml'\n\n\n" + "-" * 70 + "\n"
+              "Ran 2 tests in 0.001s\n\nFAILED (errors=1)\n")
+    counts = runner_output.parse("unittest", stderr)
+    why = uninstalled.why_blocked(None, counts.tests, counts.passed, project)
+    assert why == ("yaml, imported by tests/test_other.py, is not installed where the tests "
+                   "run, though tests/requirements.txt declares it: install the project's "
+                   "test requirements (ModuleNotFoundError: No module named 'yaml' "
+                   "(tests/test_other.py:2))")
+
+
 def test_a_package_declared_nowhere_is_the_projects_failure(tmp_path: Path) -> None:
     project = _project(tmp_path, "pytest\n")
     stopped = "while loading tests/conftest.py: ModuleNotFoundError: No module named 'hypothesis'"
