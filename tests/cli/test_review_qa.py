@@ -2098,7 +2098,8 @@ def test_a_module_unittest_discovery_could_not_import_is_named_and_fails_no_stor
     test listed after the story's, whose `ERROR` had been read as the story's last test's
     outcome, a passing test "failed in this run". The module is named as not collected; the
     run's exit is unittest's, so the verdict is the failed suite's; with the package declared
-    by the project the review is BLOCKED, as for pytest's collection error."""
+    by the project the review is BLOCKED, as for pytest's collection error, and says that not
+    every test could run (it had said the run could not start and no test ran)."""
     qa_project.write("tests/__init__.py", "")
     qa_project.write("tests/test_signup.py", UNITTEST_SIGNUP_TESTS)
     qa_project.write("tests/test_zexport.py", (
@@ -2117,8 +2118,13 @@ def test_a_module_unittest_discovery_could_not_import_is_named_and_fails_no_stor
     qa_project.write("requirements-dev.txt", "gaia-absent-exporter\n")
     assert command.main(["E1-S1"]) == 3
     out = capsys.readouterr().out
-    assert ("gaia_absent_exporter, imported by tests/test_zexport.py, is not installed where "
-            "the tests run, though requirements-dev.txt declares it") in out
+    assert ("reason: check 'tool-probe' errored -> BLOCKED: the test run could not run all "
+            "its tests — gaia_absent_exporter, imported by tests/test_zexport.py, is not "
+            "installed where the tests run, though requirements-dev.txt declares it") in out
+    # its tests that ran passed: not "no test ran", nor "nothing was tested"
+    assert "gate: QA Tests unchanged (FAILED: not every test could run, no QA round)" in out
+    assert "summary: not every test of the 2 ACs could run; findings: " in out
+    assert "nothing was tested" not in out and "could not start" not in out
 
 
 def _tier_command(project: Project, command: str, limit: int) -> None:

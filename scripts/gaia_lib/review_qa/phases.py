@@ -203,6 +203,8 @@ class RunInputs:
     executes: Mapping[str, bool] | None = None
     units: ac_coverage.UnitRuns | None = None  # the matcher's `units` signal
     runner_missing: str | None = None  # a required tier could not run its tests at all
+    # ... or ran some, all passed, beside a test file its missing package kept from loading
+    runner_partly: bool = False
     unrunnable: tuple[str, ...] = ()  # the tiers that could not (`execution.cannot_run`)
     # story test files in which the review read no test, with how many the runner ran there
     unread: Mapping[str, int] | None = None
@@ -1229,8 +1231,9 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                                        run.note if run else "the review ran no test",
                                        run.coverage if run else None,
                                        measured_by=run.measured_by if run else None)
-    missing = s.blocked_reason or (run is not None and run.runner_missing and
-                                   f"the test run could not start — {run.runner_missing}")
+    missing = s.blocked_reason or (run is not None and run.runner_missing and (
+        f"{RUN_PARTLY if run.runner_partly else qa_checks.RUN_UNSTARTED} — "
+        f"{run.runner_missing}"))
     checks = [
         integrity,
         discovery_check,
@@ -1632,6 +1635,8 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         units=_unit_runs(ran_units),
         runner_missing=next((cannot[suite.name] for suite in evidence.suites
                              if suite.required and suite.name in cannot), None),
+        runner_partly=next((suite.pass_count > 0 for suite in evidence.suites
+                            if suite.required and suite.name in cannot), False),
         unrunnable=tuple(cannot),
         unread=outcomes.unread(evidence.tests, reads.cases, reads.story_tests) or None,
         unread_at=outcomes.unread_lines(evidence.tests, reads.cases, reads.story_tests) or None,
@@ -1995,12 +2000,14 @@ class Outcome:
 
 
 def summary_line(analysis: Mapping[str, Any], llm: Sequence[Mapping[str, Any]],
-                 untested: bool = False) -> str:
+                 untested: bool = False, partly: bool = False) -> str:
     """What a verdict line alone hides: `3 of 5 ACs have a test; findings: 1 critical,
     4 warning, 0 suggestion` (deterministic findings and the reviewer's, as judged). Where
     nothing was tested (`untested`), no AC has a test that ran, whatever its words match:
     `no test ran for any of the 5 ACs` (a runner that was missing and one that could not
-    start read alike)."""
+    start read alike); where the run's tests passed beside a test file a missing package kept
+    from loading (`partly`), `not every test of the 5 ACs could run` (it had read "no test
+    ran" of a run whose tests had passed)."""
     from gaia_lib.qa_gating import fingerprints
     per_ac = ((analysis.get("coverage") or {}).get("per_ac") or [])
     covered = sum(1 for e in per_ac if isinstance(e, Mapping) and e.get("matched"))
@@ -2008,6 +2015,8 @@ def summary_line(analysis: Mapping[str, Any], llm: Sequence[Mapping[str, Any]],
                   for f in (*fingerprints.analysis_findings(analysis), *llm)]
     counts = ", ".join(f"{severities.count(level)} {level}"
                        for level in ("critical", "warning", "suggestion"))
+    if untested and partly:
+        return f"not every test of the {len(per_ac)} ACs could run; findings: {counts}"
     if untested:
         return f"no test ran for any of the {len(per_ac)} ACs; findings: {counts}"
     return f"{covered} of {len(per_ac)} ACs have a test; findings: {counts}"
@@ -2104,7 +2113,9 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
         # A review that could not run the tests is no QA round (tested_nothing); neither is one
         # whose reviewer gave nothing usable: the QA did not happen, no budget is spent on it.
         untested = tested_nothing(analysis, evidence)
-        no_round = NOTHING_TESTED if untested else UNUSABLE_REVIEW if incomplete else None
+        partly = bool(untested) and ran_some(analysis, evidence)
+        no_round = (NOT_ALL_TESTED if partly else NOTHING_TESTED) if untested \
+            else UNUSABLE_REVIEW if incomplete else None
         delta = None
         if no_round:
             number, again = record.current_highest(s.project, s.key), False
@@ -2169,20 +2180,26 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
         notes += (f"round {number} again: the story's files are unchanged since it, so no new "
                   f"QA round was recorded (this review's verdict replaces the round's)",)
     if no_round:
-        why = (("nothing was tested (a runner or a package the tests need is missing, or no "
-                "tier runs here)") if untested
+        why = (f"{NOT_ALL_TESTED} (a package the tests need is missing)" if partly
+               else ("nothing was tested (a runner or a package the tests need is missing, or "
+                     "no tier runs here)") if untested
                else "the reviewer's output could not be used")
         notes += (f"{why}: no QA round recorded, the QA Tests row and the QA status left as "
                   "they were, none of the failure budget spent",)
     if parked:
         notes += (parked,)
     return Outcome(final, reason, report_path, mirror, gate_verdict, gate_note, composite,
-                   complete, number, notes, summary_line(analysis, findings, bool(untested)),
+                   complete, number, notes, summary_line(analysis, findings, bool(untested),
+                                                      partly),
                    untested=bool(untested), no_round=no_round)
 
 
 UNTESTED_CHECKS = ("tool-probe", "test-execution")
+# why a review is blocked whose run's tests passed beside a file that could not load
+RUN_PARTLY = "the test run could not run all its tests"
 NOTHING_TESTED = "nothing was tested"
+# ... where its tests passed beside a test file a missing package kept from loading
+NOT_ALL_TESTED = "not every test could run"
 UNUSABLE_REVIEW = "the reviewer's output could not be used"
 
 
@@ -2201,6 +2218,16 @@ def tested_nothing(analysis: Mapping[str, Any],
               and (suite.get("pass_count") or suite.get("fail_count"))
               for suite in (evidence or {}).get("suites", []) or [])
     return not ran and bool(errored)
+
+
+def ran_some(analysis: Mapping[str, Any], evidence: Mapping[str, Any] | None) -> bool:
+    """Whether a tier whose tests could not all run (`tested_nothing`'s errored checks name
+    it) ran some: they passed beside a test file a missing package kept from loading."""
+    unrun = {name for c in analysis.get("checks", []) or [] if isinstance(c, Mapping)
+             and c.get("name") in UNTESTED_CHECKS and c.get("status") == "errored"
+             for name in c.get("suites", []) or []}
+    return any(isinstance(suite, Mapping) and suite.get("name") in unrun
+               and suite.get("pass_count") for suite in (evidence or {}).get("suites", []) or [])
 
 
 def _explained(reason: str, analysis: Mapping[str, Any]) -> str:

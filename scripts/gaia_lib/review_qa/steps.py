@@ -123,7 +123,7 @@ def outcome_text(key: str, outcome: Outcome) -> str:
     gate = (f"gate: QA Tests unchanged ({outcome.gate_verdict}: {outcome.no_round}, no QA "
             f"round) (Review Gate: {outcome.composite})" if outcome.no_round else
             f"gate: QA Tests -> {outcome.gate_verdict} (Review Gate: {outcome.composite})")
-    summary = (f"{outcome.summary}; nothing was tested" if outcome.untested
+    summary = (f"{outcome.summary}; {outcome.no_round}" if outcome.untested
                else outcome.summary)
     return "\n".join((
         f"QA review {key}: {outcome.verdict}",
