@@ -275,6 +275,13 @@ _CALL_RE = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\s*\(.*\)", re.S)
 _INPUT_BEFORE_RE = re.compile(
     r"\bfor\s+(?:(?:the\s+)?(?:inputs?|arguments?|strings?|numbers?|values?)\s+)?$",
     re.IGNORECASE)
+# A number that bounds or changes what the code is given, not what it gives: "even with more
+# than 256 different lines" (go-diff), "adding 60 seconds makes a minute" (pysrt); a test
+# builds such an input, and asserts what comes of it
+_INPUT_BOUND_BEFORE_RE = re.compile(
+    r"\b(?:with|given|past)\s+(?:more|fewer|less)\s+than\s+$"
+    r"|\b(?:adding|subtracting|removing|inserting)\s+(?:(?:another|a\s+further)\s+)?$",
+    re.IGNORECASE)
 # What the code gives no longer, that the Then names beside what it gives ("`MultipleInvalid`
 # is raised instead of a `TypeError`"): no value it promises.
 _REPLACED_WORDS = r"\b(?:instead\s+of|rather\s+than)\s+(?:(?:an?|the)\s+)?"
@@ -516,6 +523,8 @@ def then_literals(then_text: str, setting: str = "", *,
         text = text[:match.start()] + " " * len(match.group(0)) + text[match.end():]
     for match in _NUMBER_RE.finditer(text):
         value = match.group(1)
+        if not mentioned and _INPUT_BOUND_BEFORE_RE.search(text[:match.start()]):
+            continue
         # "returns 422", "status 201", "a 404 error": the words around a 3-digit number.
         around = text[max(0, match.start() - 40):match.end() + 25]
         is_status = (
@@ -1354,7 +1363,8 @@ def _occurs(literal: Literal, span: str) -> bool:
         # not an index or a key a value is read at (`body.items[0]`, `rows[1][2]`): where the
         # test looks, not what it expects
         number = rf"(?<![\w.])(?<![\w$)\]]\[){re.escape(literal.value)}(?!\.?\d)(?![\w])"
-        return re.search(number, span) is not None
+        return any(not _added_or_multiplied(span, found)
+                   for found in re.finditer(number, span))
     if literal.kind == KEYWORD or (literal.kind == ENUM and literal.value in _KEYWORD_SPELLINGS):
         if literal.value == "NaN" and _NOT_NAN.search(span):
             return False  # that a result is not NaN: no NaN asserted
@@ -1366,6 +1376,20 @@ def _occurs(literal: Literal, span: str) -> bool:
         return re.search(rf"(?<![\w])(?:{spelled})(?![\w])", span) is not None
     return re.search(rf"{_NOT_CHECK_NAME}(?<![\w]){re.escape(literal.value)}(?![\w])",
                      span) is not None
+
+
+# A `+` or `*` with a name, a call or an index on its other side, before or after a number
+_OPERAND_BEFORE = lazy_re(r"[\w$)\]]\s*[+*]\s*$")
+_OPERAND_AFTER = lazy_re(r"^\s*[+*]\s*[A-Za-z_$(]")
+
+
+def _added_or_multiplied(span: str, found: re.Match[str]) -> bool:
+    """Whether a number is a term of a sum or a product with a value the test computes
+    (`toBe(index + 1)`, `assert total == price * 2`): the expected value is the result, not
+    the number (getItemIndex's `toBe(index + 1)` had read as asserting `1`). A difference is
+    not read so: `abs(x - 0.5) < 1e-9` asserts 0.5."""
+    return bool(_OPERAND_BEFORE.search(span[:found.start()])
+                or _OPERAND_AFTER.match(span[found.end():]))
 
 
 # A moment as a UTC date and time: `1970-01-01 00:00:00 UTC`, `2021-03-04T05:06:07Z`.

@@ -91,6 +91,13 @@ S, N, ST, E, K = "string", "number", "status", "enum", "keyword"
         # not a quote that pairs the next ones wrongly (` and ` was a value)
         ('"1" to "12" are valid, "" and "0" are only potentially valid, and "13" is not',
          [(S, "1"), (S, "12"), (S, "0"), (S, "13")]),
+        # a number bounding or changing what the code is given: the test builds that input
+        # and asserts what comes of it (go-diff's and pysrt's ACs had drawn warnings that no
+        # test asserts 256 or 60); one the code gives is kept
+        ("nothing is lost, even with more than 256 different lines", []),
+        ("a part past its range carries, so adding 60 seconds makes a minute", []),
+        ("the list holds more than 256 lines", [(N, "256")]),
+        ("adding them gives 60", [(N, "60")]),
     ],
 )
 def test_then_literals(then: str, expected: list[tuple[str, str]]) -> None:
@@ -2112,6 +2119,19 @@ def test_a_number_a_value_is_read_at_is_no_value_asserted() -> None:
     assert asserted_literals("    assert rows[1][0] == 3\n", zero) == ()
     assert asserted_literals("  expect(counts).toEqual([0, 2]);\n", zero) == tuple(zero)
     assert asserted_literals("  expect(body.item_count).toBe(0);\n", zero) == tuple(zero)
+
+
+def test_a_number_added_to_or_multiplied_with_a_computed_value_is_no_value_asserted() -> None:
+    """theme-cart's getItemIndex test, `expect(getItemIndex(...)).toBe(index + 1)`: its
+    then-literal warning had counted it as asserting `1`; the expected value is the sum. A
+    number compared alone, or the term of a difference a tolerance bounds, is still asserted."""
+    one = [Literal(N, "1")]
+    assert asserted_literals("  expect(cart.getItemIndex(key)).toBe(index + 1);\n", one) == ()
+    assert asserted_literals("    assert total == 1 * price\n", one) == ()
+    assert asserted_literals("  expect(items.length).toBe(1);\n", one) == tuple(one)
+    assert asserted_literals("  expect(count).toEqual(1 + 1);\n", one) == tuple(one)
+    half = [Literal(N, "0.5")]
+    assert asserted_literals("    assert abs(ratio - 0.5) < 1e-9\n", half) == tuple(half)
 
 
 def test_a_python_assert_of_a_yes_or_no_asserts_it_true_or_false() -> None:
