@@ -1657,6 +1657,11 @@ def bats_still_running(commands: Iterable[str]) -> tuple[TestOutcome, ...]:
 _UNITTEST_TEST = lazy_re(r"^(?P<sub>\s+)?(?P<name>\w[\w.]*) \((?P<where>[\w.]+)\)")
 _UNITTEST_RESULT = lazy_re(r" \.\.\. (?P<said>ok|FAIL|ERROR|skipped(?: (?P<why>.*))?|"
                            r"expected failure|unexpected success)\s*$")
+# A test that wrote to stderr while it ran (a warning, a log line) has its outcome on a line
+# of its own after what it wrote: `test_f (m.C.test_f) ... m.py:3: DeprecationWarning: ...`,
+# then `ok`.
+_UNITTEST_LATE_RESULT = lazy_re(r"^(?P<said>ok|FAIL|ERROR|skipped(?: (?P<why>.*))?|"
+                                r"expected failure|unexpected success)\s*$")
 _UNITTEST_SECTION = lazy_re(r"^(?:FAIL|ERROR|UNEXPECTED SUCCESS): (\w[\w.]*) \(([\w.]+)\)")
 _UNITTEST_STAND_IN = "unittest.loader._FailedTest"
 _UNITTEST_RULE = lazy_re(r"^(?:=+|-+)\s*$")
@@ -1758,6 +1763,7 @@ def parse_unittest_verbose(data: bytes | str, exit_code: int = 1) -> RunnerCount
     rank = {PASSED: 0, SKIPPED: 1, FAILED: 2, ERROR: 3}
     found: dict[str, tuple[str, str | None]] = {}
     current: str | None = None
+    waiting = False  # the current test's line said ` ... ` and what it wrote, no outcome
     for line in lines[:end]:
         test = _UNITTEST_TEST.match(line)
         doctest = _UNITTEST_DOCTEST.match(line)
@@ -1770,8 +1776,13 @@ def parse_unittest_verbose(data: bytes | str, exit_code: int = 1) -> RunnerCount
             elif nodeid is not None and nodeid != current:
                 continue
         result = _UNITTEST_RESULT.search(line)
+        if result is None and waiting:
+            result = _UNITTEST_LATE_RESULT.match(line)
+        if (doctest or test) and result is None:
+            waiting = " ... " in line
         if current is None or result is None:
             continue
+        waiting = False
         said = result["said"]
         outcome = SKIPPED if said.startswith("skipped") else _UNITTEST_SAID[said]
         why = (result["why"] or "").strip("'\"") or None if outcome == SKIPPED \

@@ -1251,6 +1251,32 @@ def test_a_module_unittest_could_not_import_is_a_file_not_collected_not_the_test
         (file, name, outcome) for (file, name), (outcome, _) in got.items()}
 
 
+def test_a_unittest_test_that_wrote_to_stderr_has_its_outcome_on_the_line_after() -> None:
+    """A test that warns (`DeprecationWarning`, a log line) while it runs: unittest writes
+    its ` ... ` line, what the test wrote, then `ok` (or `FAIL`) alone on a line. The test
+    had had no outcome, "never run: the runner's report has no outcome for it", and its AC
+    no test."""
+    report = ("test_sums (tests.test_calc.AddTest.test_sums) ... /p/calc.py:3: "
+              "DeprecationWarning: add() of text is deprecated\n"
+              "  warnings.warn(\"add() of text is deprecated\", DeprecationWarning)\n"
+              "ok\n"
+              "test_refuses (tests.test_calc.AddTest.test_refuses) ... WARNING:calc:refused\n"
+              "FAIL\n"
+              "test_later (tests.test_calc.AddTest.test_later) ... skipped 'not yet'\n"
+              "test_plain (tests.test_calc.AddTest.test_plain) ... ok\n\n"
+              "----------------------------------------------------------------------\n"
+              "Ran 4 tests in 0.001s\n\nFAILED (failures=1, skipped=1)\n")
+    counts = ro.parse("unittest", report)
+    assert {t.name: t.outcome for t in counts.tests} == {
+        "test_sums": "passed", "test_refuses": "failed", "test_later": "skipped",
+        "test_plain": "passed"}
+    # a line a test printed that reads `ok` after a test that had its outcome is no outcome
+    printed = report.replace("test_plain (tests.test_calc.AddTest.test_plain) ... ok\n",
+                             "test_plain (tests.test_calc.AddTest.test_plain) ... ok\nFAIL\n")
+    assert {t.name: t.outcome for t in ro.parse("unittest", printed).tests}["test_plain"] \
+        == "passed"
+
+
 def test_a_unittest_report_without_its_verbose_lines_is_refused() -> None:
     with pytest.raises(MalformedFile):
         ro.parse("unittest", "......\nRan 6 tests in 0.001s\n\nOK\n")
