@@ -323,7 +323,12 @@ A test with a trivial assertion beside real ones is not a placeholder (the line 
 reports the line); of those, a JS/TS test calling `expect(...)` with no matcher after it is
 named by `unfinished_expects` (its first such call and how many), which the review warns of:
 a matcher taken out of `expect(() => parse('P1.5Y')).toThrow();` leaves a call that checks
-nothing while the test's other checks keep it counted.
+nothing while the test's other checks keep it counted. A Python test calling a skip
+decorator's maker in its body (`return unittest.skip("msgfmt not found")`, `pytest.mark.skip(
+...)`: it makes a decorator and skips nothing) is named by `skips_nothing`, which the review
+warns of: where the test returns it, it passes having checked nothing (polib's
+`test_save_as_mofile` without `msgfmt` on PATH), and whether it did in this run no reading of
+its file can tell.
 
 `caught_only` (a check of a matched test, not a placeholder rule): a test whose every check sits
 where an error is caught, in a try that passes when nothing is thrown, or in a promise's
@@ -3882,6 +3887,34 @@ def unfinished_expects(cases: Iterable[TestCase], skip: AbstractSet[str] = froze
             index, text = hits[0]
             found.append(Unfinished(case.test_id, case.file, case.line + index, len(hits),
                                     _shown(text)))
+    return found
+
+
+# Python: a skip decorator's maker called as a statement of a test's body, returned or not:
+# `unittest.skip("why")`, `unittest.skipIf(...)`, `pytest.mark.skip(...)`, `pytest.mark.xfail(`
+_SKIP_MAKER = lazy_re(r"^\s+(?:return\s+)?(?:unittest\s*\.\s*(?:skip|skipIf|skipUnless|"
+                      r"expectedFailure)|pytest\s*\.\s*mark\s*\.\s*(?:skip|skipif|xfail))"
+                      r"\s*\(")
+
+
+def skips_nothing(cases: Iterable[TestCase], skip: AbstractSet[str] = frozenset()
+                  ) -> list[Unfinished]:
+    """Of `cases` (but the tests in `skip`: the placeholders, said apart), each Python test
+    whose body calls a skip decorator's maker (`_SKIP_MAKER`), with its first such call and
+    how many, in their order."""
+    found = []
+    for case in cases:
+        if language_of(case.file) != "python" or case.test_id in skip:
+            continue
+        lines = case.body.splitlines()
+        start = next((i for i, line in enumerate(lines)
+                      if re.match(r"\s*(?:async\s+)?def\s", line)), len(lines))
+        hits = [(index, lines[index].strip()) for index in range(start + 1, len(lines))
+                if _SKIP_MAKER.match(lines[index])]
+        if hits:
+            index, text = hits[0]
+            found.append(Unfinished(case.test_id, case.file, case.line + index - start,
+                                    len(hits), _shown(text)))
     return found
 
 

@@ -964,6 +964,7 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
                       rows_cover: Mapping[str, Sequence[str]] | None = None,
                       unchecked: Mapping[str, str] | None = None,
                       unfinished: Sequence[Unfinished] = (),
+                      skipping_nothing: Sequence[Unfinished] = (),
                       matches: Mapping[str, Sequence[str]] | None = None,
                       took_then: Mapping[str, str] | None = None,
                       partly_skipped: Mapping[str, tuple[int, Sequence[tuple[str, str]]]]
@@ -978,7 +979,10 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
     (`unchecked`: `unchecked_snapshot_tests`), one Warning per file for more than
     `SKIPPED_ONE_BY_ONE` of them, and tests calling `expect(...)` with no matcher beside
     their other checks (`unfinished`: those calls check nothing; the test still counts for
-    what its other checks verify). A failed test no AC matches, failed or not (`matches`
+    what its other checks verify), and Python tests calling a skip decorator's maker in their
+    body (`skipping_nothing`: `return unittest.skip(...)` skips nothing, and where the test
+    returns so it passes having checked nothing; it still counts, as whether it did in this
+    run its file cannot tell). A failed test no AC matches, failed or not (`matches`
     given, the test not in it), is said to match none, not to cover none until it passes:
     sqids' `encoding > simple`, which no AC matched, had read as if passing would make it
     count; but one an earlier version took for an AC (`took_then`: test id -> "it counted for
@@ -1023,6 +1027,13 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
                          "such a call checks nothing, whatever it is given", False,
                          test=u.test_id)
                  for u in unfinished]
+    findings += [finding(u.file, u.line, "warning", "skips-nothing",
+                         f"{u.test_id} calls a skip decorator's maker in its body "
+                         f"{'once' if u.count == 1 else f'{u.count} times'} ({u.shown}): it "
+                         "makes a decorator and skips nothing, so where the test returns "
+                         "there it passes having checked nothing (call `self.skipTest(...)` "
+                         "or `pytest.skip(...)`)", False, test=u.test_id)
+                 for u in skipping_nothing]
     said = {p.test_id for p in found}
     findings += [finding(test.partition("::")[0], lines.get(test, 1), "warning", "skipped-test",
                          f"{test} was skipped by the runner in {len(runs)} of its {total} runs "

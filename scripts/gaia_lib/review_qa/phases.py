@@ -881,6 +881,17 @@ class Reads:
             {p.test_id for p in self.placeholders})
 
     @functools.cached_property
+    def skips_nothing(self) -> list[placeholders.Unfinished]:
+        """This story's Python tests, placeholders aside, whose body calls a skip decorator's
+        maker (`placeholders.skips_nothing`)."""
+        from gaia_lib.evidence import placeholders
+
+        others = {u.test for u in self.coverage.unattributed_tests}
+        return placeholders.skips_nothing(
+            [case for case in self.cases if case.test_id not in others],
+            {p.test_id for p in self.placeholders})
+
+    @functools.cached_property
     def own_eq(self) -> bool:
         """Whether a Python source file of the File List (no test file) defines `__eq__`: a
         test asking a value to equal itself runs it (`placeholders.placeholders`)."""
@@ -1253,6 +1264,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                                     reads.mocking,
                                     failed=_story_failed(reads, run), unchecked=unchecked,
                                     unfinished=reads.unfinished,
+                                    skipping_nothing=reads.skips_nothing,
                                     failed_at=run.failed_at if run else {},
                                     stopped_at=run.stopped_at if run else {},
                                     required=run.required_failed if run else frozenset(),

@@ -7625,6 +7625,57 @@ def test_an_expect_with_no_matcher_beside_real_checks_is_unfinished() -> None:
         2, "expect(() => parse('P1.5Y'))")]
 
 
+SKIP_MAKERS = '''import shutil
+import unittest
+
+import pytest
+
+
+class MoFileTests(unittest.TestCase):
+    @unittest.skipIf(shutil.which("msgfmt") is None, "no msgfmt")
+    def test_compiles_with_msgfmt(self):
+        self.assertTrue(compile_mo("a.po").exists())
+
+    def test_save_as_mofile(self):
+        """Saves a .mo file msgfmt reads back."""
+        if shutil.which("msgfmt") is None:
+            return unittest.skip("msgfmt not found")
+        self.assertEqual(read_mo(save_mo("a.po")), {"a": "b"})
+
+    def test_skips_itself(self):
+        if shutil.which("msgfmt") is None:
+            self.skipTest("msgfmt not found")
+        self.assertEqual(read_mo(save_mo("a.po")), {"a": "b"})
+
+
+def test_marks_itself(tmp_path):
+    # pytest.mark.skip(...) here would make a mark and skip nothing
+    if not tmp_path.exists():
+        pytest.mark.skip(reason="no directory")
+        pytest.mark.xfail(reason="no directory")
+    assert save_mo(tmp_path / "a.po").exists()
+'''
+
+
+def test_a_skip_decorators_maker_called_in_a_tests_body_skips_nothing() -> None:
+    """polib's `test_save_as_mofile` returns `unittest.skip("...")` where `msgfmt` is not on
+    PATH: the call makes a decorator, the test passes having checked nothing, and the review
+    had said nothing. A decorator, `self.skipTest(...)` and a comment naming the call are no
+    such call."""
+    cases = split_tests("tests/test_mofile.py", SKIP_MAKERS)
+    assert placeholders.skips_nothing(cases) == [
+        placeholders.Unfinished("tests/test_mofile.py::MoFileTests::test_save_as_mofile",
+                                "tests/test_mofile.py", 15, 1,
+                                'return unittest.skip("msgfmt not found")'),
+        placeholders.Unfinished("tests/test_mofile.py::test_marks_itself",
+                                "tests/test_mofile.py", 27, 2,
+                                'pytest.mark.skip(reason="no directory")')]
+    # a placeholder is said apart
+    assert placeholders.skips_nothing(
+        cases, {"tests/test_mofile.py::test_marks_itself"})[-1].test_id.endswith(
+        "test_save_as_mofile")
+
+
 TYPED_EXPECTS = '''describe("extract", () => {
   it("keeps an empty map empty", () => {
     expect<boolean>(true).toBe(true);

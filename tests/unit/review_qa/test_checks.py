@@ -1894,6 +1894,23 @@ def test_an_expect_with_no_matcher_beside_real_checks_is_a_warning_at_its_line()
          "parse('P1.5Y'))): such a call checks nothing, whatever it is given")]
 
 
+def test_a_skip_decorators_maker_called_in_a_tests_body_is_a_warning_at_its_line() -> None:
+    """polib's `test_save_as_mofile`, `return unittest.skip(...)` where `msgfmt` is missing:
+    it had passed, checking nothing, with nothing said; the test still counts, as whether it
+    returned there in this run its file cannot tell."""
+    test = "tests/test_mofile.py::MoFileTests::test_save_as_mofile"
+    found = [placeholders.Unfinished(test, "tests/test_mofile.py", 16, 1,
+                                     'return unittest.skip("msgfmt not found")')]
+    check = checks.placeholder_check((), {}, {test: 13}, skipping_nothing=found)
+    assert [(f["file"], f["line"], f["severity"], f["rule"], f["blocking"], f["message"])
+            for f in check["findings"]] == [
+        ("tests/test_mofile.py", 16, "warning", "skips-nothing", False,
+         f"{test} calls a skip decorator's maker in its body once (return unittest.skip("
+         '"msgfmt not found")): it makes a decorator and skips nothing, so where the test '
+         "returns there it passes having checked nothing (call `self.skipTest(...)` or "
+         "`pytest.skip(...)`)")]
+
+
 def test_a_failed_test_is_found_where_its_failure_was_raised() -> None:
     """webcolors' `test_normalize_hex` failed on its assert in a loop, line 31; the finding
     pointed at its `def`, line 17."""
