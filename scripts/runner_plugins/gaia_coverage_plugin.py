@@ -65,6 +65,11 @@ ran. Its module is named by its path from the root, or from `src/` or `lib/` und
 (`src/inifile/__init__.py` is `inifile`); never by a shorter tail, which another module may
 own (`src/pkg/json.py` is no `json`).
 
+A test that returned a value other than None (pytest's `PytestReturnNotNoneWarning`, and from
+Python 3.11 unittest's `DeprecationWarning` for a `TestCase` method) is listed in the contexts
+report (`returned`: node ids): a test that returns `unittest.skip(...)`, which skips nothing,
+ran none of its checks after that return in this run.
+
 PYTEST_DONT_REWRITE: pytest rewrites the asserts of a module named by `-p`, and warns (an error
 under a project's `filterwarnings = error`) when it finds one already imported, as the head
 start's launcher imports this one; the review's own code, not a test's, is never rewritten.
@@ -464,6 +469,19 @@ def pytest_runtest_logstart(nodeid: str, location: Any) -> None:
     _progress(">", nodeid)
 
 
+# what pytest and unittest warn of a test that returned a value (module docstring)
+_RETURNED = ("PytestReturnNotNoneWarning",)
+_RETURNED_SAID = "return a value that is not None from a test case"
+
+
+def pytest_warning_recorded(warning_message: Any, when: str, nodeid: str,
+                            location: Any) -> None:
+    category = getattr(getattr(warning_message, "category", None), "__name__", "")
+    if when == "runtest" and nodeid and (
+            category in _RETURNED or _RETURNED_SAID in str(warning_message.message)):
+        _state.setdefault("returned", set()).add(nodeid)
+
+
 def pytest_runtest_logfinish(nodeid: str, location: Any) -> None:
     _progress("<", nodeid)
     if "cov" in _state:
@@ -628,6 +646,8 @@ def pytest_unconfigure(config: Any) -> None:
         written: dict[str, Any] = {"files": listed, "tests": sorted(ran)}
         if elsewhere := _imported_elsewhere():
             written["imported_elsewhere"] = elsewhere
+        if returned := _state.get("returned"):
+            written["returned"] = sorted(returned)
         with open(path, "w", encoding="utf-8") as out:
             json.dump(written, out, sort_keys=True)
     except Exception as exc:  # reported, never fatal to the run; the summary is written

@@ -2127,6 +2127,29 @@ def test_a_module_unittest_discovery_could_not_import_is_named_and_fails_no_stor
     assert "nothing was tested" not in out and "could not start" not in out
 
 
+def test_a_test_left_at_a_returned_unittest_skip_covers_no_ac(
+        qa_project: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    """polib's `test_save_as_mofile` returns `unittest.skip(...)` where `msgfmt` is not on
+    PATH: the call makes a decorator and skips nothing, the test passes having checked
+    nothing, and its AC had counted it. Where the run saw it return a value, it covers no
+    AC; either way the call is warned of."""
+    qa_project.write("tests/test_signup.py", TESTS.replace(
+        "def test_ac2_invalid_email_is_rejected_with_422():\n",
+        "def test_ac2_invalid_email_is_rejected_with_422():\n"
+        "    import shutil\n    import unittest\n\n"
+        "    if shutil.which('gaia-absent-msgfmt') is None:\n"
+        "        return unittest.skip('msgfmt not found')\n"))
+    command.main(["E1-S1"])
+    assert "summary: 1 of 2 ACs have a test" in capsys.readouterr().out
+    report = (qa_project.impl / "qa-tests-E1-S1.md").read_text()
+    test = "tests/test_signup.py::test_ac2_invalid_email_is_rejected_with_422"
+    assert (f"  - `{test}` — does not count: left at `return unittest.skip('msgfmt not "
+            "found')` in this run (the run saw it return a value), which skips nothing: none "
+            "of its checks after that return ran") in report
+    assert "AC2 has no test (its only test does not count: " in report
+    assert f"test-quality/skips-nothing tests/test_signup.py:13 — {test} calls a skip " in report
+
+
 def _tier_command(project: Project, command: str, limit: int) -> None:
     project.write(".gaia/config/project-config.yaml", CONFIG.replace(
         f"command: {PY} -m pytest -q -p no:cacheprovider tests", f"command: {command}"

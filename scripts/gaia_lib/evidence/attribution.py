@@ -133,6 +133,14 @@ def imported_elsewhere(report: Mapping[str, Any] | None) -> dict[str, str]:
             if isinstance(k, str) and isinstance(v, str)} if isinstance(found, Mapping) else {}
 
 
+def returned(report: Mapping[str, Any] | None) -> frozenset[str]:
+    """The tests the measured run saw return a value other than None, as the plugin reports
+    them (pytest's and unittest's warnings of it)."""
+    found = report.get("returned") if isinstance(report, Mapping) else None
+    return frozenset(t for t in found if isinstance(t, str)) if isinstance(found, list) \
+        else frozenset()
+
+
 def _found(index: LabelIndex, test: str, aliases: Mapping[str, Sequence[str]]) -> set[str]:
     """The values of the labels naming `test` or an id it runs under (`aliases`)."""
     found = index.found(test)

@@ -327,8 +327,8 @@ nothing while the test's other checks keep it counted. A Python test calling a s
 decorator's maker in its body (`return unittest.skip("msgfmt not found")`, `pytest.mark.skip(
 ...)`: it makes a decorator and skips nothing) is named by `skips_nothing`, which the review
 warns of: where the test returns it, it passes having checked nothing (polib's
-`test_save_as_mofile` without `msgfmt` on PATH), and whether it did in this run no reading of
-its file can tell.
+`test_save_as_mofile` without `msgfmt` on PATH); whether it did in this run no reading of its
+file can tell, and the run's measurement can (`attribution.returned`).
 
 `caught_only` (a check of a matched test, not a placeholder rule): a test whose every check sits
 where an error is caught, in a try that passes when nothing is thrown, or in a promise's

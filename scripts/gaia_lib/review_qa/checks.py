@@ -981,8 +981,8 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
     their other checks (`unfinished`: those calls check nothing; the test still counts for
     what its other checks verify), and Python tests calling a skip decorator's maker in their
     body (`skipping_nothing`: `return unittest.skip(...)` skips nothing, and where the test
-    returns so it passes having checked nothing; it still counts, as whether it did in this
-    run its file cannot tell). A failed test no AC matches, failed or not (`matches`
+    returns so it passes having checked nothing; it still counts unless the run saw it return
+    a value: `phases._returned_early`). A failed test no AC matches, failed or not (`matches`
     given, the test not in it), is said to match none, not to cover none until it passes:
     sqids' `encoding > simple`, which no AC matched, had read as if passing would make it
     count; but one an earlier version took for an AC (`took_then`: test id -> "it counted for

@@ -1595,7 +1595,9 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
     # an outcome of a Go test's name is not that of a file go did not build here
     not_built = _not_built_here(evidence, reads, _go_here(s.probe.tool_versions))
     skipped = {**_never_ran(evidence, reads, s.project, not_built),
-               **outcomes.not_run(evidence.tests, reads.cases, reads.inherited, reads.texts)}
+               **outcomes.not_run(evidence.tests, reads.cases, reads.inherited, reads.texts),
+               **_returned_early(reads, attribution.returned(attribution_data)
+                                 if python else frozenset())}
     built = [case for case in reads.cases if case.test_id not in not_built]
     failed = outcomes.failed(evidence.tests, built, reads.inherited)
     required_failed = frozenset(outcomes.failed(
@@ -2240,6 +2242,18 @@ def ran_some(analysis: Mapping[str, Any], evidence: Mapping[str, Any] | None) ->
              for name in c.get("suites", []) or []}
     return any(isinstance(suite, Mapping) and suite.get("name") in unrun
                and suite.get("pass_count") for suite in (evidence or {}).get("suites", []) or [])
+
+
+def _returned_early(reads: Reads, returned: AbstractSet[str]) -> dict[str, str]:
+    """The tests that returned a skip decorator's maker's decorator (`return unittest.skip(
+    ...)`, `Reads.skips_nothing`) and that the run saw return a value (`returned`): they ran
+    none of their checks after that return, which skips nothing, and count for no AC (polib's
+    `test_save_as_mofile`, no `msgfmt` on PATH, had passed and counted having checked
+    nothing). test id -> why."""
+    return {u.test_id: f"left at `{u.shown}` in this run (the run saw it return a value), "
+                       "which skips nothing: none of its checks after that return ran"
+            for u in reads.skips_nothing
+            if u.test_id in returned and u.shown.startswith("return ")}
 
 
 def _explained(reason: str, analysis: Mapping[str, Any]) -> str:

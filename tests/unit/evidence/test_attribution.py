@@ -454,6 +454,38 @@ def test_tests_that_ran_none_of_the_measured_files_get_a_report_of_no_file(
     assert attribution.imported_elsewhere({"files": {}}) == {}
 
 
+def test_tests_that_returned_a_value_are_listed(tmp_path: Path) -> None:
+    """A test returning `unittest.skip(...)` (a decorator: it skips nothing) passes having
+    run none of its checks after that return; pytest warns of a test function that returned a
+    value, unittest of a `TestCase` method (Python 3.11 on): the report lists both, and not a
+    test that returned nothing."""
+    root = tmp_path / "proj"
+    (root / "tests").mkdir(parents=True)
+    (root / "app.py").write_text("def add(a, b):\n    return a + b\n")
+    (root / "tests" / "test_app.py").write_text(
+        "import unittest\n\nfrom app import add\n\n\n"
+        "class AddTests(unittest.TestCase):\n"
+        "    def test_left_early(self):\n"
+        "        if add(1, 1) == 2:\n"
+        "            return unittest.skip('no tool')\n"
+        "        self.assertEqual(add(1, 2), 3)\n\n"
+        "    def test_adds(self):\n"
+        "        self.assertEqual(add(1, 2), 3)\n\n\n"
+        "def test_function_left_early():\n"
+        "    return unittest.skip('no tool')\n")
+    state = root / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
+    with writes.scope("fork", root):
+        report, why = attribution.measure(root, state, sys.executable, ["tests/test_app.py"],
+                                          ["app.py"])
+    assert report is not None, why
+    contexts = json.loads((state / "attribution-contexts.json").read_text())
+    returned = ["tests/test_app.py::test_function_left_early"] + (
+        ["tests/test_app.py::AddTests::test_left_early"] if sys.version_info >= (3, 11) else [])
+    assert sorted(contexts["returned"]) == sorted(returned)
+    assert attribution.returned(contexts) == frozenset(returned)
+    assert attribution.returned({"files": {}}) == frozenset()
+
+
 EXCLUDING_PYPROJECT = """[tool.pytest.ini_options]
 pythonpath = ["."]
 
