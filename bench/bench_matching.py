@@ -468,6 +468,8 @@ PROJECTS = (
     Project("parver", "pypi", "parver==0.5", "python-dev", "parver-0.5", held_out=True,
             test_deps=("pytest", "coverage", "hypothesis", "arpeggio", "attrs"),
             pythonpath="src", first=(17, 6, 10)),
+    Project("bitmath", "pypi", "bitmath==1.3.3.1", "python-dev", "bitmath-1.3.3.1",
+            held_out=True, test_deps=("pytest", "coverage")),
 )
 
 
