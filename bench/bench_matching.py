@@ -469,7 +469,7 @@ PROJECTS = (
             test_deps=("pytest", "coverage", "hypothesis", "arpeggio", "attrs"),
             pythonpath="src", first=(17, 6, 10)),
     Project("bitmath", "pypi", "bitmath==1.3.3.1", "python-dev", "bitmath-1.3.3.1",
-            held_out=True, test_deps=("pytest", "coverage")),
+            held_out=True, test_deps=("pytest", "coverage"), first=(23, 13, 22)),
 )
 
 
