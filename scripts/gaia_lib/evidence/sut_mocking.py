@@ -54,6 +54,9 @@ name beside `sys.modules` only on one line (a statement over lines may be a stri
 Each finding says whether it puts a mock object in the name's place (`mock_object`: a patch
 with no value of the test's, `new=Mock()`, `autospec=True`, `= MagicMock()`): setting a
 constant of the SUT to a value is configuration (`mocked_tests`), a mock in its place is not.
+A constant is a name in capitals (`RATE`), or a setting: a name the SUT module binds to a
+literal alone (`format_string = "{value} {unit}"`, `format_plural = False`: `Sut.settings`),
+which its code reads and holds no code of its own to fake.
 
 JavaScript / TypeScript (jest, vitest):
 - `jest.mock(spec)` / `vi.mock(spec)` (and `doMock`; vitest's `vi.mock(import(spec))` too)
@@ -171,6 +174,8 @@ class Sut:
     # (`borrowed`, module rules)
     values: frozenset[str] = frozenset()
     borrowed: frozenset[str] = frozenset()
+    # Python: the names it binds to a literal alone (`format_string = "{value} {unit}"`)
+    settings: frozenset[str] = frozenset()
 
     @property
     def own(self) -> frozenset[str]:
@@ -327,6 +332,18 @@ def _values(tree: ast.Module) -> frozenset[str]:
     class of that name)."""
     return frozenset(name for name, node in _bindings(tree).items()
                      if isinstance(node, ast.Assign | ast.AnnAssign))
+
+
+def _settings(tree: ast.Module) -> frozenset[str]:
+    """The top-level names a module binds last to a literal alone: a string, a number, a
+    bool or None (`format_plural = False`, `timeout = -1`)."""
+    def literal(node: ast.expr | None) -> bool:
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+            node = node.operand
+        return isinstance(node, ast.Constant) and not isinstance(node.value, bytes) \
+            and node.value is not Ellipsis
+    return frozenset(name for name, node in _bindings(tree).items()
+                     if isinstance(node, ast.Assign | ast.AnnAssign) and literal(node.value))
 
 
 def _strip_js(path: str) -> str:
@@ -873,7 +890,8 @@ def suts_of(sources: Mapping[str, str] | Iterable[tuple[str, str]],
             borrowed, values = borrowed_names(path, text, known, python)
             out.append(Sut(path, top_level_names(tree) if tree else frozenset(),
                            values=(_values(tree) if tree else frozenset()) | values,
-                           borrowed=borrowed))
+                           borrowed=borrowed,
+                           settings=_settings(tree) if tree else frozenset()))
             continue
         shell = is_shell_script(path, text)
         out.append(Sut(path, shell_functions(text) if shell else frozenset(),
@@ -901,7 +919,8 @@ def mocked_tests(cases: Iterable[TestCase], texts: Mapping[str, str], suts: Sequ
     """Per test id, the first place it mocks the code under test (pure): a finding inside a
     test's own lines is that test's; one outside every test (a module-level `jest.mock`, a
     decorator on a test class, a fixture) is every test's of its file. A test setting a
-    constant of the code under test to a value (`tabulate.PRESERVE_WHITESPACE = True`)
+    constant of the code under test to a value (`tabulate.PRESERVE_WHITESPACE = True`, or a
+    setting the module binds to a literal, `bitmath.format_string = "{unit} {value}"`)
     configures it and does not count: a review judges suites written without this rule in
     mind; one putting a mock object in its place (`patch.object(calc, "RATE")`) mocks it."""
     by_file: dict[str, list[TestCase]] = {}
@@ -910,8 +929,8 @@ def mocked_tests(cases: Iterable[TestCase], texts: Mapping[str, str], suts: Sequ
     mocked: dict[str, Finding] = {}
     for file, tests in sorted(by_file.items()):
         found = [f for f in check(file, texts.get(file, ""), suts, package, barrels)
-                 if f.mock_object or not _CONSTANT.fullmatch(
-                     f.target.replace(":", ".").rsplit(".", 1)[-1])]
+                 if f.mock_object or not _constant(
+                     f.target.replace(":", ".").rsplit(".", 1)[-1], suts)]
         spans = [(case, *_span(case)) for case in tests]
         for item in found:
             owners = [case for case, first, last in spans if first <= item.line <= last]
@@ -921,6 +940,14 @@ def mocked_tests(cases: Iterable[TestCase], texts: Mapping[str, str], suts: Sequ
                         case.body, item.target.rsplit(".", 1)[-1], item.line - case.line)):
                     mocked.setdefault(case.test_id, item)
     return mocked
+
+
+def _constant(name: str, suts: Sequence[Sut]) -> bool:
+    """A name in capitals, or one every SUT module binding it binds to a literal alone."""
+    if _CONSTANT.fullmatch(name):
+        return True
+    owners = [sut for sut in suts if name in sut.own]
+    return bool(owners) and all(name in sut.settings for sut in owners)
 
 
 def _calls_attribute(body: str, attr: str, patch_at: int) -> bool:

@@ -601,6 +601,39 @@ def test_a_constant_set_to_a_value_is_configuration_and_one_mocked_is_not(
     assert bool(mocked) is counts
 
 
+REPORT = '''template = "{count} files"
+plural = False
+
+
+def render(count):
+    return template.format(count=count)
+'''
+
+
+@pytest.mark.parametrize(("line", "counts"), [
+    ('    report.template = "{count}!"', False),  # a setting the module reads: configuration
+    ("    report.plural = True", False),
+    ('    monkeypatch.setattr(report, "template", "{count}!")', False),
+    ("    report.template = Mock()", True),  # a mock object in its place
+    ("    report.render = lambda count: '2!'", True),  # the code under test replaced
+])
+def test_a_setting_the_module_binds_to_a_literal_set_to_a_value_is_configuration(
+        line: str, counts: bool) -> None:
+    """A module-level string a library formats with (`template = "{count} files"`), set by a
+    test and put back after, is the library's own setting: the test checks the real
+    `render`, which reads it."""
+    from gaia_lib.evidence.sut_mocking import mocked_tests
+    from gaia_lib.evidence.testcases import split_tests
+
+    text = (f"from unittest.mock import Mock\nfrom app import report\n\n\n"
+            f"def test_x(monkeypatch):\n    old = report.template\n{line}\n"
+            f"    assert report.render(2) == '2!'\n    report.template = old\n")
+    cases = split_tests("tests/test_report.py", text)
+    mocked = mocked_tests(cases, {"tests/test_report.py": text},
+                          suts_of({"app/report.py": REPORT}))
+    assert bool(mocked) is counts
+
+
 def test_a_module_named_beside_sys_modules_in_a_string_of_code_over_lines_is_no_mock() -> None:
     """A statement over lines that is a string of code naming both stays read line by line."""
     text = ('def test_x():\n    code = ("import sys\\n"\n'
