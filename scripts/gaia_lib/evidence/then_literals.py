@@ -142,11 +142,18 @@ returned") from one promising only that it accepts its input ("`1.2.3` is accept
 `maxsize=0`, `CRON_TZ=<zone>` by its fixed part), `empty_values` the empty ones it writes as
 code (`""`, `[]`: evidence only beside another value of the AC, in one row), and
 `table_strings` / `in_table` whether a test's data table holds one: its rows are the inputs
-it checks. Pure.
+it checks.
+A unittest class's `setUp` giving an attribute one literal (`self.expected = '1.0 KiB'`, then
+`assertEqual(str(size), self.expected)` in a test of it) hands each test that value: a test
+comparing with `self.expected` asserts the literal (`set_up_values`, `with_set_up_values`:
+the review's reading, for what a test asserts; not the matcher's), as one comparing with a
+class attribute does (`testcases.with_constants`); not an attribute the file assigns
+anywhere else too. Pure.
 """
 
 from __future__ import annotations
 
+import ast
 import calendar
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -2905,3 +2912,71 @@ def in_table(value: str, strings: Iterable[str]) -> bool:
             if word == value or (value.endswith("=") and word.startswith(value)):
                 return True
     return False
+
+
+_SET_UP_METHODS = ("setUp", "setup_method", "asyncSetUp")
+
+
+def set_up_values(text: str) -> dict[str, dict[str, str]]:
+    """Per class of a Python test file: the attributes its set-up method (`setUp`,
+    `setup_method`), or a base class's in the file, gives one literal (a string, a number, a
+    bool or None) as it is written, `self.expected = '1.0 KiB'` (the first base's before
+    the next, the class's own before them, as Python looks them up). Not an attribute the
+    file assigns anywhere else (`self.x = ...` in a test, `obj.x += 1`): its value is not
+    that literal. Nothing for a file Python cannot parse."""
+    try:
+        tree = pyast.module(text)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return {}
+    assigned: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                for part in ast.walk(target):
+                    if isinstance(part, ast.Attribute):
+                        assigned[part.attr] = assigned.get(part.attr, 0) + 1
+    own: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {}
+    for klass in ast.walk(tree):
+        if not isinstance(klass, ast.ClassDef):
+            continue
+        values: dict[str, str] = {}
+        for method in klass.body:
+            if not (isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef)
+                    and method.name in _SET_UP_METHODS and method.args.args):
+                continue
+            me = method.args.args[0].arg
+            for statement in method.body:
+                if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
+                    continue
+                target, value = statement.targets[0], statement.value
+                if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub):
+                    value = value.operand
+                if (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)
+                        and target.value.id == me and assigned.get(target.attr) == 1
+                        and isinstance(value, ast.Constant)
+                        and isinstance(value.value, str | int | float | type(None))
+                        and (written := ast.get_source_segment(text, statement.value))):
+                    values[target.attr] = written
+        own[klass.name] = (values, tuple(ast.unparse(b).rsplit(".", 1)[-1]
+                                         for b in klass.bases))
+
+    def inherited(name: str, seen: frozenset[str]) -> dict[str, str]:
+        if name not in own or name in seen:
+            return {}
+        values, bases = own[name]
+        merged: dict[str, str] = {}
+        for base in reversed(bases):
+            merged.update(inherited(base, seen | {name}))
+        return {**merged, **values}
+
+    return {name: inherited(name, frozenset()) for name in own}
+
+
+def with_set_up_values(code: str, values: Mapping[str, str]) -> str:
+    """`code` (a test method's source) with each `self.<attr>` of `values` (its class's,
+    `set_up_values`) written as its literal; not where the test gives it again, or calls it."""
+    for attr, literal in values.items():
+        code = re.sub(rf"(?<![\w.])self\.{re.escape(attr)}(?![\w(])(?!\s*=(?!=))",
+                      literal.replace("\\", "\\\\"), code)
+    return code

@@ -1210,7 +1210,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     literal_rows, literal_check = qa_checks.literal_evidence(
         criteria, per_ac, bodies, lines, reads.texts,
         {**reads.js_constants,
-         **{case.test_id: case.constants for case in cases if case.constants}}, reads.snapshots,
+         **{case.test_id: case.constants for case in cases if case.constants},
+         **_with_set_up_values(cases, reads.texts)}, reads.snapshots,
         reads.go_checking_helpers, reads.python_checking_helpers, reads.python_expected_errors,
         others)
     unread_at = (run.unread_at or {}) if run is not None else {}  # the loop making them
@@ -1370,6 +1371,28 @@ def _unmatched_checks(per_ac: Sequence[Mapping[str, Any]],
                   f"({' '.join(str(check).split())})"
             for test in alone
             for check in (then_literals.presence_only(bodies.get(test, "")),) if check}
+
+
+def _with_set_up_values(cases: Sequence[testcases.TestCase], texts: Mapping[str, str]
+                        ) -> dict[str, str]:
+    """Per Python test reading an attribute its unittest class's `setUp` gives one literal
+    (`then_literals.set_up_values`): its code (with its constants in place, where it reads
+    any) with those literals in place too, for what it asserts."""
+    from gaia_lib.evidence import then_literals
+
+    classes_of: dict[str, dict[str, dict[str, str]]] = {}
+    out: dict[str, str] = {}
+    for case in cases:
+        klass = case.name.rpartition("::")[0].rsplit("::", 1)[-1]
+        if not (klass and case.file.endswith(".py") and case.file in texts):
+            continue
+        if case.file not in classes_of:
+            classes_of[case.file] = then_literals.set_up_values(texts[case.file])
+        code = case.constants or case.body
+        written = then_literals.with_set_up_values(code, classes_of[case.file].get(klass, {}))
+        if written != code:
+            out[case.test_id] = written
+    return out
 
 
 def _refusal_only(criteria: Sequence[AcceptanceCriterion],

@@ -2150,3 +2150,55 @@ def test_a_python_assert_of_a_yes_or_no_asserts_it_true_or_false() -> None:
     compared = ('def test_kind():\n    v = Release.parse("2.0")\n'
                 '    assert v.kind == "stable", "not stable"\n    assert v.n in (1, 2)\n')
     assert asserted_literals(compared, [true, false]) == ()
+
+
+SET_UP_FILE = '''import unittest
+
+from thermo import Celsius
+
+
+class Base(unittest.TestCase):
+    def setUp(self):
+        self.unit = "°C"
+
+
+class TestShown(Base):
+    def setUp(self):
+        super().setUp()
+        self.warm = Celsius(21.5)
+        self.warm_str = '21.5 °C'
+        self.freezing = -40
+        self.moved = "x"
+
+    def test_str(self):
+        self.assertEqual(str(self.warm), self.warm_str)
+
+    def test_unit(self):
+        self.assertEqual(self.warm.unit, self.unit)
+
+    def test_moved(self):
+        self.moved = "y"
+        self.assertEqual(self.warm.label, self.moved)
+'''
+
+
+def test_a_set_up_giving_an_attribute_one_literal_hands_each_test_that_value() -> None:
+    """`self.warm_str = '21.5 °C'` in `setUp`, then `assertEqual(str(self.warm),
+    self.warm_str)`: the test asserts `21.5 °C`, as a class attribute would have it."""
+    from gaia_lib.evidence.testcases import split_tests
+
+    classes = literals_module.set_up_values(SET_UP_FILE)
+    assert classes["TestShown"] == {"unit": '"°C"', "warm_str": "'21.5 °C'", "freezing": "-40"}
+    assert classes["Base"] == {"unit": '"°C"'}
+    cases = {c.name.rsplit("::", 1)[-1]: c
+             for c in split_tests("tests/test_shown.py", SET_UP_FILE)}
+    shown = then_literals("its text is `21.5 °C`")
+    code = literals_module.with_set_up_values(cases["test_str"].body, classes["TestShown"])
+    assert [lit.value for lit in asserted_literals(code, shown)] == ["21.5 °C"]
+    assert asserted_literals(cases["test_str"].body, shown) == ()
+    # a base class's set-up too; an attribute assigned again elsewhere (`self.moved`) is not
+    # that literal
+    unit = literals_module.with_set_up_values(cases["test_unit"].body, classes["TestShown"])
+    assert '"°C"' in unit
+    moved = cases["test_moved"].body
+    assert literals_module.with_set_up_values(moved, classes["TestShown"]) == moved
