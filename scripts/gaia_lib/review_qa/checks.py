@@ -1589,7 +1589,10 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
     `scope`. Each uncovered handler is tied to the error-path ACs
     it is about (`tie`: those naming the exception it catches, else the function or
     class it sits in, else all but those quoting a message another story source writes:
-    `messages_elsewhere`).
+    `messages_elsewhere`). A handler that raises nothing is on the path of no AC whose Then
+    says what it catches is raised (`_then_raises`); tied to the others for want of a name,
+    its finding says so, naming those set aside, not that no error-path AC names what it
+    catches (bitmath's `except ValueError: pass`, beside two ACs promising a `ValueError`).
     Severity by `rules.error_path_gap`: Critical (blocking) only when one of those ACs sits on
     a user-input boundary; `critical_acs` lists them. With no report and no coverage tool
     installed the check is skipped, naming the tools the stack looks for; so is it when the
@@ -1716,6 +1719,8 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
             # Given, still may be
             about = error_acs if branch.hands_on else [
                 ac for ac in error_acs if not _then_raises(ac, branch.caught)]
+            # those set aside do name what it catches: the rest are tied for want of a name
+            kept_from = [ac.ac_id for ac in error_acs if ac not in about]
             tied, by_name = tie(branch.caught, about, branch.units, branch.raised, declared,
                                 others, elsewhere)
             # an exception's name ties a handler in a function no story test entered by that
@@ -1740,6 +1745,11 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
                 said = (f"; error-path ACs: {', '.join(tied)}, by what it catches alone: no "
                         "story test entered the function it sits in" if apart else
                         f"; error-path ACs: {', '.join(tied)}" if by_name else
+                        f"; it may be about {', '.join(tied)}: it raises nothing, so it is not "
+                        f"on the path of {', '.join(kept_from)}, whose "
+                        f"{'Thens say' if len(kept_from) > 1 else 'Then says'} what it "
+                        "catches is raised, and no other error-path AC names what it catches "
+                        "or the code it is in" if kept_from else
                         f"; it may be about {', '.join(tied)}: no error-path AC names what it "
                         "catches or the code it is in") if tied else ""
                 if unentered and not apart:

@@ -2627,6 +2627,41 @@ def test_a_handler_keeping_the_error_from_the_caller_is_about_no_ac_saying_it_is
         "error-path ACs: AC5", "error-path ACs: AC5"]
 
 
+AMOUNTS = """def parse_amount(text):
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    return from_words(text)
+"""
+
+
+def test_a_handler_raising_nothing_tied_for_want_of_a_name_says_which_acs_it_is_not_on(
+        tmp_path: Path) -> None:
+    """A parser's `except ValueError: pass` (the text is no plain number: read it as words),
+    beside an AC promising a `ValueError` and one saying a bad amount is refused: it is not on
+    the first's path, as it raises nothing, and is tied to the second for want of a name. Its
+    finding had said that no error-path AC names what it catches, where AC5 names it."""
+    (tmp_path / "amounts.py").write_text(AMOUNTS)
+    report = tmp_path / "coverage.json"
+    report.write_text(json.dumps({"files": {"amounts.py": {
+        "executed_lines": [1, 2, 3, 6], "missing_lines": [4, 5]}}}))
+    s = SimpleNamespace(project=tmp_path, story=SimpleNamespace(file_list=["amounts.py"]))
+    raised = AcceptanceCriterion(
+        "AC5", "Given an amount that is no number, when it is read strictly, then a "
+               "`ValueError` is raised", "an amount that is no number", "it is read strictly",
+        "a `ValueError` is raised", False, None, 1)
+    refused = AcceptanceCriterion(
+        "AC6", "Given a form field for an amount, when the user types something else, then "
+               "the field is refused as invalid", "a form field for an amount",
+        "the user types something else", "the field is refused as invalid", False, None, 2)
+    result = checks.branch_evidence(s, [raised, refused], report=(report, "coveragepy-json"))  # type: ignore[arg-type]
+    assert [(f["line"], f["message"].split("; ", 1)[-1]) for f in result["findings"]] == [
+        (4, "it may be about AC6: it raises nothing, so it is not on the path of AC5, whose "
+            "Then says what it catches is raised, and no other error-path AC names what it "
+            "catches or the code it is in")]
+
+
 GO_IGNORED = """func TestIgnored(t *testing.T) {
 	data := map[string][]string{"Foo.Bar": {"baz"}}
 	d := NewDecoder()
