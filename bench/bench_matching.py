@@ -471,7 +471,8 @@ PROJECTS = (
     Project("bitmath", "pypi", "bitmath==1.3.3.1", "python-dev", "bitmath-1.3.3.1",
             held_out=True, test_deps=("pytest", "coverage"), first=(23, 13, 22)),
     Project("fastjson", "debian", "golang-github-valyala-fastjson-dev=1.6.3-4", "go-dev",
-            "usr/share/gocode/src/github.com/valyala/fastjson", held_out=True),
+            "usr/share/gocode/src/github.com/valyala/fastjson", held_out=True,
+            first=(17, 7, 24)),
 )
 
 
