@@ -45,7 +45,11 @@ A call of a function the test defines whose body checks (`const check = (i, o) =
 expect(f(i)).toEqual(o)`, `function check(`, Python's nested `def check(`) is an assertion
 too: `check(row.input, row.output)` in a loop makes the loop's table the checked values, as an
 `expect` written in the loop does; what a helper whose checks only ask for a result is handed
-it checks not (`checked_literals`). So is a JS test's call of a function its file defines
+it checks not (`checked_literals`). So is a Go test's call of a function value it defines
+whose body can fail the test (`f := func(s string, want uint64) { ... t.Fatalf(...) }` then
+`f("65536", 0)`, one case a call), for the values a test asserts (`asserted_literals`; not the
+matcher's): fastjson's number tests had read as asserting none of the values they hand it.
+So is a JS test's call of a function its file defines
 outside it, in the `describe` around it (`var check = function(r, e) { expect(...) }`:
 `js_check_calls`): what it hands one is what it asserts.
 An expected value kept in a variable named for it (`want := []string{"a", "b"}` then
@@ -1553,7 +1557,7 @@ def asserted_literals(test_source: str, literals: Iterable[Literal]) -> tuple[Li
               if (table := _named_table(code, name)) is not None]
     spans = assertion_spans(test_source)
     read = (*spans, *_added_to_expected(code, spans), *tables, *_go_refused_calls(code),
-            *_go_compared_with_call(code))
+            *_go_compared_with_call(code), *_go_checking_value_calls(code))
     found = asserted_in(read, literals)
     return tuple(lit for lit in literals if lit in found or _status_asserted(lit, read)
                  or _yes_or_no_asserted(lit, spans))
@@ -1623,6 +1627,27 @@ def _go_compared_with_call(code: str) -> list[str]:
         given = re.compile(rf"(?<![\w.$]){re.escape(name)}{_GO_LITERAL_VALUE}")
         found += [code[m.start():_statement_end(code, m.start())]
                   for m in given.finditer(code[:guard.start()])]
+    return found
+
+
+# A function value a Go test defines: `f := func(s string, want uint64) {`
+_GO_FUNCTION_VALUE = lazy_re(r"(?<![\w.])(?P<name>[A-Za-z_]\w*)\s*:?=\s*func\s*\([^()]*\)"
+                             r"[^{;\n]*\{")
+
+
+def _go_checking_value_calls(code: str) -> list[str]:
+    """The statements calling a function value a Go test defines whose body can fail the test
+    (`f := func(s string, want uint64) { ... t.Fatalf(...) }` then `f("65536", 0)`): each
+    call checks what it hands the function, as a call of a JS or Python test's checking
+    helper does (`_helper_calls`). Read for the values a test asserts, not by the matcher."""
+    found = []
+    for value in _GO_FUNCTION_VALUE.finditer(code):
+        end = closing(code, value.end() - 1)
+        if not GO_FAIL_RE.search(code, value.end(), end):
+            continue
+        call = re.compile(rf"(?<![\w.]){re.escape(value.group('name'))}\s*\(")
+        found += [code[m.start():_statement_end(code, m.start())]
+                  for m in call.finditer(code) if not value.start() <= m.start() < end]
     return found
 
 

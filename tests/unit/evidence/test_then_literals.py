@@ -2202,3 +2202,35 @@ def test_a_set_up_giving_an_attribute_one_literal_hands_each_test_that_value() -
     assert '"°C"' in unit
     moved = cases["test_moved"].body
     assert literals_module.with_set_up_values(moved, classes["TestShown"]) == moved
+
+
+_GO_CLOSURE_BODY = '''func TestParsePortBestEffort(t *testing.T) {
+	f := func(s string, want uint16) {
+		t.Helper()
+		got := ParsePortBestEffort(s)
+		if got != want {
+			t.Fatalf("unexpected port parsed from %q; got %d; want %d", s, got, want)
+		}
+	}
+
+	f("8080", 8080)
+	f("65536", 0)
+	f("http", 0)
+}'''
+
+
+@pytest.mark.parametrize(("body", "asserted"), [
+    (_GO_CLOSURE_BODY, True),
+    # the function value checks nothing: its calls assert nothing either
+    (_GO_CLOSURE_BODY.replace(
+        '\t\tif got != want {\n\t\t\tt.Fatalf("unexpected port parsed from %q; got %d; want %d",'
+        ' s, got, want)\n\t\t}\n', "\t\t_ = got\n"), False),
+])
+def test_a_go_function_value_that_checks_asserts_what_each_call_hands_it(
+        body: str, asserted: bool) -> None:
+    """A port reader's best-effort parse, checked by a function value the test defines and
+    calls once per case (`f("65536", 0)`): the values it hands it are asserted, as a JS or
+    Python test's checking helper's are. It had read "no test counted for AC asserts any of
+    `0`, `65536`"."""
+    literals = then_literals("then a port out of range such as `65536` gives 0")
+    assert literals and (asserted_literals(body, literals) == literals) is asserted
