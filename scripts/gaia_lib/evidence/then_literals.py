@@ -101,6 +101,11 @@ A power written with a name for its base or exponent (`2^n`, `n^2`, `2**k`) is a
 the value, which a test checks for its own n (`16` for four elements): no literal.
 A Go guard whose whole condition is a name or a call (`if b.IsSubset(a) { t.Error(...) }`)
 fails where it is true: it checks a promised `false`, as `if !ok {` checks a `true`.
+A Go package a Then names by its import path as the code to agree with ("accepted exactly
+when Go's own `encoding/json` accepts it") is asserted by a check comparing with what a call
+of it gives (`exp := json.Valid(in)` then `if got != exp {`: fastjson's validation test had
+read as asserting none of `encoding/json`, `01`), for the values a test asserts
+(`asserted_literals`; not the matcher's).
 A Python assertion of a name, a property or a call alone (`assert v.is_stable`, `assert
 is_valid(x)`) checks a promised `true`, its negation (`assert not v.is_draft`) a `false`, as
 `assertTrue` and `assertFalse` do (`asserted_literals`, the review's reading; not the
@@ -1560,7 +1565,7 @@ def asserted_literals(test_source: str, literals: Iterable[Literal]) -> tuple[Li
             *_go_compared_with_call(code), *_go_checking_value_calls(code))
     found = asserted_in(read, literals)
     return tuple(lit for lit in literals if lit in found or _status_asserted(lit, read)
-                 or _yes_or_no_asserted(lit, spans))
+                 or _yes_or_no_asserted(lit, spans) or _go_package_compared(lit, code, spans))
 
 
 def _yes_or_no_asserted(literal: Literal, spans: Sequence[str]) -> bool:
@@ -1605,6 +1610,28 @@ def _status_asserted(literal: Literal, spans: Sequence[str]) -> bool:
     names = {re.sub(r"[^A-Za-z0-9]", "", phrase), _GO_STATUS_NAMES.get(int(code), "")} - {""}
     return any(re.search(rf"(?<![\w.])(?:http\.)?Status{name}\b", span)
                for span in spans for name in names)
+
+
+# A Go package's import path as a Then names it (`encoding/json`, `golang.org/x/net/idna`, a
+# major version after it: `/v2`): the package's name is its last part
+_GO_IMPORT_PATH = lazy_re(r"[a-z][\w.-]*(?:/[\w.-]+)*/(?P<name>[a-z]\w*)(?:/v\d+)?")
+
+
+def _go_package_compared(literal: Literal, code: str, spans: Sequence[str]) -> bool:
+    """Whether a Go package the Then names by its import path (`encoding/json`: the code the
+    story's is to agree with) is what a check of `code` compares with: a check calling it
+    (`if got != json.Valid(in) {`), or comparing a name a call of it gives (`exp :=
+    json.Valid(in)` then `if got != exp {`). Read for the values a test asserts, not by the
+    matcher."""
+    path = _GO_IMPORT_PATH.fullmatch(literal.value) if literal.kind == STRING else None
+    if path is None:
+        return False
+    call = rf"(?<![\w.]){path.group('name')}\.[A-Z]\w*\s*\("
+    if any(re.search(call, span) for span in spans):
+        return True
+    names = {name for span in spans for pair in _GO_COMPARED.findall(span) for name in pair}
+    return any(re.search(rf"(?<![\w.$]){re.escape(name)}\s*:?=(?!=)\s*{call}", code)
+               for name in names)
 
 
 # A Go guard comparing what a call gave with a name: `if err.Error() != estr {`, `if estr !=

@@ -2234,3 +2234,36 @@ def test_a_go_function_value_that_checks_asserts_what_each_call_hands_it(
     `0`, `65536`"."""
     literals = then_literals("then a port out of range such as `65536` gives 0")
     assert literals and (asserted_literals(body, literals) == literals) is asserted
+
+
+_GO_REFERENCE_BODY = '''func TestWellFormed(t *testing.T) {
+	cases := []string{"<a/>", "<a>", "<a></b>", "<a x='1'/>"}
+	for i, c := range cases {
+		got := WellFormed([]byte(c)) == nil
+		exp := xml.Unmarshal([]byte(c), new(interface{})) == nil
+		if got != exp {
+			t.Errorf("#%d: %q accepted: %v, want %v", i, c, got, exp)
+		}
+	}
+}'''
+
+
+@pytest.mark.parametrize(("body", "asserted"), [
+    (_GO_REFERENCE_BODY, True),
+    # the package's call in the guard itself
+    (_GO_REFERENCE_BODY.replace("if got != exp {",
+                                "if got != (xml.Unmarshal([]byte(c), new(interface{})) == nil) {"),
+     True),
+    # compared with a value of its own: the package is only called beside the check
+    (_GO_REFERENCE_BODY.replace("if got != exp {", "_ = exp\n\t\tif got != (i == 0) {")
+     .replace(", want %v\", i, c, got, exp)", "\", i, c, got)"), False),
+])
+def test_a_go_package_the_then_names_is_asserted_by_a_check_comparing_with_what_it_gives(
+        body: str, asserted: bool) -> None:
+    """A markup checker promised to accept what Go's own `encoding/xml` accepts, its test
+    comparing each case's answer with the one `xml.Unmarshal` gives: the package the Then
+    names is what the test checks against. It had read "no test of AC asserts any of
+    `encoding/xml`" (fastjson's validation test, compared with `json.Valid`, likewise)."""
+    literals = then_literals("then it is accepted exactly when Go's own `encoding/xml` "
+                             "accepts it")
+    assert literals and (asserted_literals(body, literals) == literals) is asserted
