@@ -159,7 +159,8 @@ def relative_to_project(path: Path, project: Path) -> str:
 
 
 def listed_problem(entry: str, project: Path, listed: Iterable[str] = (),
-                   changed: AbstractSet[str] = frozenset()) -> str | None:
+                   changed: AbstractSet[str] = frozenset(), *,
+                   uncommitted: bool = False) -> str | None:
     """Why a File List entry names no file of the project (`File List entry 'x' ...`), or
     None when it names one. A missing entry names the file of its directory whose name is
     nearest to its own where one is near (`paths_test.go` for `path_test.go`: a typo leaves
@@ -170,7 +171,10 @@ def listed_problem(entry: str, project: Path, listed: Iterable[str] = (),
     two files it matched): it is said to be one, with the files it matches to list instead.
     A missing entry git says the branch changed (`changed`) was deleted by it: no typo, and
     no near name is offered (pysrt's deleted `tests/test_srttime.py` had been asked "did you
-    mean 'tests/test_srtfile.py'?", another test file of its directory)."""
+    mean 'tests/test_srtfile.py'?", another test file of its directory); where those changes
+    are the work tree's uncommitted ones alone (`uncommitted`: no story branch), it was
+    deleted there (fastjson's `validate_test.go`, removed on master and not committed, had
+    been said deleted by "the branch")."""
     cleaned = listed_path(entry)
     if cleaned is None:
         return (f"File List entry '{entry}' points outside the project" if entry.strip("` ")
@@ -186,7 +190,8 @@ def listed_problem(entry: str, project: Path, listed: Iterable[str] = (),
         return (f"File List entry '{entry}' is a pattern, not a file: the File List names "
                 "files" + (f"; it matches {shown}" if matched else "; it matches none"))
     if not (project / cleaned).exists() and cleaned in changed:
-        return f"File List entry '{entry}' does not exist on disk: the branch deleted it"
+        return (f"File List entry '{entry}' does not exist on disk: " + (
+            "deleted in the uncommitted changes" if uncommitted else "the branch deleted it"))
     if not (project / cleaned).exists():
         taken = {p for p in map(listed_path, listed) if p is not None}
         near = _near_name(project, cleaned, taken)

@@ -127,7 +127,8 @@ def gate_evidence(s: Setup, base: str | None
                                     result.divergence.to_json()), result.against), False))
     for entry in s.story.file_list or ():
         problem = paths.listed_problem(entry, s.project, s.story.file_list or (),
-                                       frozenset(result.changed))
+                                       frozenset(result.changed),
+                                       uncommitted=result.uncommitted)
         if problem is not None:
             findings.append(finding(rel_story, line_of(s.story.text,
                                                        paths.listed_path(entry) or entry),

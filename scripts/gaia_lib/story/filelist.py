@@ -91,6 +91,9 @@ class CheckResult:
     # the files git says the branch changed (deleted ones too), where it compared: what the
     # review reads a missing File List entry by, not part of the comparison's result
     changed: tuple[str, ...] = field(default=(), compare=False)
+    # the changes read are the work tree's uncommitted ones alone (HEAD has no story branch):
+    # a file they delete was deleted there, by no branch
+    uncommitted: bool = field(default=False, compare=False)
 
 
 def compare(file_list: Iterable[str], changed: Iterable[str]) -> Divergence | None:
@@ -324,7 +327,7 @@ def check(file_list: tuple[str, ...] | None, repo: Path, base: str = "main",
         return CheckResult(Divergence("divergence", missing, uncommitted=True) if missing
                            else None,
                            f"only the uncommitted changes were compared with it, as {why}",
-                           changed=tuple(changed))
+                           changed=tuple(changed), uncommitted=True)
     found = compare(file_list, changed)
     merged = _merged_on_base(repo, base_ref, key, query) if found else None
     against = (f"commit {merged[:12]}, the newest on {base_ref} naming {key}, against its "

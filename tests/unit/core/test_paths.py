@@ -162,6 +162,17 @@ def test_a_missing_entry_the_branch_changed_was_deleted_not_mistyped(tmp_path: P
         "'tests/test_srtfile.py'?)")
 
 
+def test_a_missing_entry_deleted_in_uncommitted_changes_was_deleted_by_no_branch(
+        tmp_path: Path) -> None:
+    """A story reviewed on master, a listed test file removed in the work tree and not
+    committed: there is no branch to have deleted it."""
+    (tmp_path / "decode_test.go").write_text("package qs\n")
+    assert paths.listed_problem("encode_test.go", tmp_path, changed={"encode_test.go"},
+                                uncommitted=True) == (
+        "File List entry 'encode_test.go' does not exist on disk: deleted in the uncommitted "
+        "changes")
+
+
 def test_a_missing_entry_never_names_a_file_the_file_list_names_too(tmp_path: Path) -> None:
     """headers-polyfill's story with `listToHeaders.test.ts` deleted: its warning asked "did you
     mean 'src/transformers/listToHeaders.ts'?", the source the File List names beside it."""

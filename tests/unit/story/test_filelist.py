@@ -95,6 +95,7 @@ def test_a_story_on_the_base_that_no_commit_names_has_nothing_to_compare(
     result = filelist.check(("src/a.ts",), repo, "main", "E7-S7", unbranched_note=True)
     assert result.divergence == filelist.Divergence("divergence", ("src/z.ts",), (),
                                                     uncommitted=True)
+    assert result.uncommitted  # what it read is the work tree's, by no branch
     assert result.note == ("only the uncommitted changes were compared with it, as HEAD is main "
                            "with no change of its own and no commit naming the story (pass "
                            "--base to compare with another branch)")
