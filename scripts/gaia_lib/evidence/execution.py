@@ -1547,6 +1547,8 @@ def _read_counts(invocation: Invocation, result: proc.ToolResult, workdir: Path,
             else:  # unittest writes its report on stderr
                 data = result.stderr if fmt == "unittest" else result.stdout
             counts = runner_output.parse(fmt, data)
+            if fmt == "go-json":  # a package go could not build says so as text alone
+                counts = runner_output.go_unbuilt(counts, result.stdout, result.stderr)
             if fmt == "junit":
                 counts = runner_output.pytest_refiled(counts, lambda f: (workdir / f).is_file())
             if fmt == "vitest" and invocation.progress is not None and counts.failed:

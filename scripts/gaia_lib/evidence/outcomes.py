@@ -478,7 +478,9 @@ def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files:
     given); where pytest reports nothing but collection errors it stopped there, and a test
     of another file never ran because of the first of them. A Go test that panicked (its
     first line of failure `panic: ...`) ended its package's test binary: a test of that
-    package with no outcome never ran because of it. A Go test with no outcome whose file
+    package with no outcome never ran because of it, and one of a package go could not build
+    (`runner_output.go_unbuilt`: an error named after the package) never ran because its
+    package did not build, with go's first compile error. A Go test with no outcome whose file
     (its text in `texts`) go builds only somewhere says where (`gomod.build_limit`: go-
     runewidth's `runewidth_windows_test.go`, on Linux, had only "no outcome for it")."""
     named = set(files)
@@ -523,8 +525,10 @@ def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files:
             continue
         failed_load = next((m for f, m in unloaded if _same_file(case.file, f, directories)),
                            False)
-        if failed_load is not False:
-            out[case.test_id] = "never run: its file failed to load" + (
+        if failed_load is not False:  # a Go test's package is what did not build
+            out[case.test_id] = ("never run: its package did not build"
+                                 if case.file.endswith("_test.go")
+                                 else "never run: its file failed to load") + (
                 f" ({failed_load})" if failed_load else "")
             continue
         if any(_same_file(case.file, f, directories) for f in suite_failed):

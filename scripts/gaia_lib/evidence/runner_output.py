@@ -1220,6 +1220,42 @@ def parse_go_test_json(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
     return _counts("go-json", tests, extra_errors=broken)
 
 
+# Go's line for a package it could not build or set up (`FAIL\t<pkg> [build failed]`), text
+# before Go 1.24's `go test -json`, no event of the stream
+_GO_UNBUILT = lazy_re(r"^FAIL\s+(\S+)\s+\[(?:build|setup) failed\]$", re.M)
+# the line go prints on stderr above a package's compile errors: `# <pkg> [<pkg>.test]`
+_GO_BUILD_HEADER = lazy_re(r"^# (\S+)(?: \[\S+\])?$")
+
+
+def go_unbuilt(counts: RunnerCounts, stdout: str, stderr: str) -> RunnerCounts:
+    """`counts` of a `go test -json` run (`stdout`) with an error for each package Go says it
+    could not build (`FAIL <pkg> [build failed]`, a line of text and no event before Go 1.24)
+    and reported no test of: no test's, named after the package (as a JS file that failed to
+    load is after its file), its message the first compile error go printed for it on
+    `stderr` (`./update_test.go:13:5: err declared but not used`), else go's line. None of
+    that package's tests ran: a run of the story's two packages, one of them unbuilt, had
+    read "11 passed, 0 failed", its other tests with no outcome and no reason."""
+    reported = {test.file for test in counts.tests}
+    added = [TestOutcome(name="", outcome=ERROR, file=package,
+                         message=_go_build_error(stderr, package) or f"{package} [build failed]")
+             for package in dict.fromkeys(_GO_UNBUILT.findall(stdout)) if package not in reported]
+    if not added:
+        return counts
+    beside = counts.errors - sum(test.outcome == ERROR for test in counts.tests)
+    return _counts(counts.format, (*counts.tests, *added), extra_errors=beside)
+
+
+def _go_build_error(stderr: str, package: str) -> str | None:
+    """The first line go printed under `package`'s header on `stderr` (`# <pkg>`)."""
+    lines = stderr.splitlines()
+    for at, line in enumerate(lines):
+        header = _GO_BUILD_HEADER.match(line)
+        if header is not None and header.group(1) == package:
+            return next((text.strip() for text in lines[at + 1:] if text.strip()
+                         and not text.startswith("# ")), None)
+    return None
+
+
 # Where a test's own line says where it was written (`x_test.go:12: `): what `t.Skip` prints.
 _GO_LOGGED = lazy_re(r"[\w.-]+\.go:\d+: \S.*$")
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import PurePosixPath
 from typing import Any
 
 from gaia_lib.evidence.outcomes import go_said_in_project
@@ -348,13 +349,18 @@ def render_run(evidence: Mapping[str, Any] | None, where: str,
         listed = [test for test in suite.get("failed_tests", []) if isinstance(test, Mapping)]
         # pytest's errors collecting a file are no failed tests: its summary says `1 error`
         uncollected = sum(bool(test.get("uncollected")) for test in listed)
+        # a Go package go could not build is no test file (`runner_output.go_unbuilt`)
+        unbuilt = sum(bool(test.get("uncollected")) and _a_go_package(test) for test in listed)
+        unloaded = (f", {uncollected - unbuilt} test file(s) not collected"
+                    if uncollected - unbuilt else "") + (
+            f", {unbuilt} package(s) not built" if unbuilt else "")
         errors = suite.get("error_count", 0)
         counts = (_NOT_READ if suite.get("counted_from") else
                   f"{_passed(suite)}, "
                   f"{suite.get('fail_count', 0) - uncollected - errors} failed"
                   f"{_of_them(suite.get('subtest_fail_count', 0))}"
                   f"{f', {errors} error' + ('s' if errors > 1 else '') if errors else ''}"
-                  f"{f', {uncollected} test file(s) not collected' if uncollected else ''}"
+                  f"{unloaded}"
                   f"{_skipped(suite)}"
                   f"{f', {len(running)} still running' if running else ''}"
                   f"{_never_reached(suite, never_reached)}"
@@ -379,11 +385,19 @@ def _never_reached(suite: Mapping[str, Any], never_reached: Mapping[str, int] | 
 def _uncollected(tests: Iterable[Mapping[str, Any]]) -> list[str]:
     """The run's test files it could not collect, those failing for one reason on one line
     (duration-fns with no jest transform: its four files, each said the same SyntaxError)."""
-    files: dict[str, list[str]] = {}
+    files: dict[tuple[str, bool], list[str]] = {}
     for test in tests:
-        files.setdefault(str(test.get("message") or ""), []).append(f"`{test.get('file')}`")
-    return [f"  - not collected: {', '.join(names)}{': ' + why if why else ''}\n"
-            for why, names in files.items()]
+        files.setdefault((str(test.get("message") or ""), _a_go_package(test)), []).append(
+            f"`{test.get('file')}`")
+    return [f"  - {'not built' if package else 'not collected'}: {', '.join(names)}"
+            f"{': ' + why if why else ''}\n" for (why, package), names in files.items()]
+
+
+def _a_go_package(test: Mapping[str, Any]) -> bool:
+    """Whether a run's test file it could not collect is a Go package go could not build
+    (`runner_output.go_unbuilt`: named by its directory, `.`, or its import path): no file of
+    a test runner's is named without a suffix."""
+    return not PurePosixPath(str(test.get("file") or "")).suffix
 
 
 def _passed(suite: Mapping[str, Any]) -> str:

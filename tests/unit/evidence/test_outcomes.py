@@ -1169,3 +1169,37 @@ def test_a_failed_test_a_metaclass_made_is_a_failed_test_of_its_file() -> None:
         f"{path}::TestTemplate::test_example_1":
             ("failed in this run (AssertionError: '2' != '3')", 11)}
     assert list(outcomes.failed(ran, cases)) == [f"{path}::TestTemplate::test_plain"]
+
+
+# A run of a module's two packages, the root's tests not compiling: Go before 1.24 prints the
+# root's failure as a line of text and its compile errors on stderr, no event of either.
+_TWO_PACKAGES_ONE_UNBUILT = "\n".join([
+    '{"Action":"run","Package":"example.com/qs/num","Test":"TestParseNum"}',
+    '{"Action":"pass","Package":"example.com/qs/num","Test":"TestParseNum","Elapsed":0}',
+    '{"Action":"pass","Package":"example.com/qs/num","Elapsed":0.01}',
+    "FAIL\texample.com/qs [build failed]", ""])
+_UNBUILT_STDERR = ("# example.com/qs [example.com/qs.test]\n"
+                   "./encode_test.go:14:2: got declared but not used\n"
+                   "./encode_test.go:20:2: want declared but not used\n")
+
+
+def test_the_go_tests_of_a_package_that_did_not_build_say_so() -> None:
+    """A query-string encoder's test left with an unused variable: go builds none of its
+    package's tests, and the run read "1 passed, 0 failed", those tests with no outcome and
+    no reason. The package is an error of the run, with go's first compile error, and each
+    of its tests never ran because of it; the other package's did."""
+    counts = runner_output.go_unbuilt(runner_output.parse_go_test_json(
+        _TWO_PACKAGES_ONE_UNBUILT), _TWO_PACKAGES_ONE_UNBUILT, _UNBUILT_STDERR)
+    assert (counts.passed, counts.failed, counts.errors) == (1, 0, 1)
+    unbuilt = counts.tests[-1]
+    assert (unbuilt.name, unbuilt.file, unbuilt.message) == (
+        "", "example.com/qs", "./encode_test.go:14:2: got declared but not used")
+    assert runner_output.uncollected_file(unbuilt) == "example.com/qs"
+    cases = [TestCase("encode_test.go", "TestEncode", 9, ""),
+             TestCase("num/num_test.go", "TestParseNum", 5, "")]
+    assert outcomes.never_ran(counts.tests, cases, ["encode_test.go", "num/num_test.go"]) == {
+        "encode_test.go::TestEncode": "never run: its package did not build "
+                                      "(./encode_test.go:14:2: got declared but not used)"}
+    # a run whose packages all built is read as it was
+    built = runner_output.parse_go_test_json(_TWO_PACKAGES_ONE_UNBUILT)
+    assert runner_output.go_unbuilt(built, "ok\texample.com/qs\t0.01s\n", "") == built

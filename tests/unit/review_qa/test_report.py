@@ -799,3 +799,22 @@ def test_an_uncounted_go_file_built_only_somewhere_says_where() -> None:
         ["popcnt_amd64_test.go::TestSliceCond", "popcnt_test.go::TestSlice"], {}, None,
         {"popcnt_amd64_test.go": limit})
     assert lines[2:] == [f"- popcnt_amd64_test.go: 1 ({limit})", "- popcnt_test.go: 1"]
+
+
+def test_a_go_package_that_did_not_build_is_said_not_built_with_its_error() -> None:
+    """A query-string encoder's root package left not compiling, its other package passing:
+    the run line had read "1 passed, 0 failed" beside exit 2, nothing saying why."""
+    stdout = "\n".join([
+        '{"Action":"run","Package":"example.com/qs/num","Test":"TestParseNum"}',
+        '{"Action":"pass","Package":"example.com/qs/num","Test":"TestParseNum","Elapsed":0}',
+        '{"Action":"pass","Package":"example.com/qs/num","Elapsed":0.01}',
+        "FAIL\texample.com/qs [build failed]", ""])
+    stderr = ("# example.com/qs [example.com/qs.test]\n"
+              "./encode_test.go:14:2: got declared but not used\n")
+    parsed = runner_output.go_unbuilt(runner_output.parse_go_test_json(stdout), stdout, stderr)
+    ran = execution.Suite("tier_1", "go test -json ./...", 2, 0.2, parsed.passed,
+                          parsed.failed + parsed.errors, False, True, tests=parsed.tests,
+                          runner="go")
+    assert qa_report.render_run({"suites": [ran.as_json()]}, "ev") == (
+        "- test run: tier_1 exited 2 (1 passed, 0 failed, 1 package(s) not built)\n"
+        "  - not built: `example.com/qs`: ./encode_test.go:14:2: got declared but not used\n")
