@@ -6479,3 +6479,20 @@ def test_a_unit_named_as_a_small_english_word_is_named_only_as_its_code_spells_i
     runs = UnitRuns(frozenset({"NOT", "AND", "OR", "Symbol"}),
                     {"t.py::test_x": frozenset({"NOT", "AND", "OR", "Symbol"})})
     assert runs.named_in(ac) == named
+
+
+def test_a_nearest_test_resembling_another_ac_by_a_margin_more_is_said_to_resemble_it_more(
+        ) -> None:
+    """A JSON reader's test of its raw number scanner, nearest for the AC on refused
+    documents at 1.04 and for the AC on reading a value as a kind at 3.04: it had been said
+    to resemble the second "as much" as the first."""
+    criteria = [ac(f"AC{n}", "a document", "it is parsed", "it is read") for n in (1, 2, 3)]
+    near = ac_coverage._Score(total=1.04, claim=1.0)
+    bests = [near, ac_coverage._Score(total=3.04, claim=1.0),
+             ac_coverage._Score(total=1.2, claim=1.0)]
+    assert ac_coverage._why_not(0, bests, criteria, {}, set(), set()) == (
+        "it resembles AC2 more and AC3 as much, so it counts for none of them")
+    assert ac_coverage._why_not(0, [near, bests[1], ac_coverage._Score()], criteria, {},
+                                set(), set()) == "it resembles AC2 more, so it counts for neither"
+    assert ac_coverage._why_not(2, bests, criteria, {}, set(), set()) == (
+        "it resembles AC2 more and AC1 as much, so it counts for none of them")
