@@ -473,6 +473,8 @@ PROJECTS = (
     Project("fastjson", "debian", "golang-github-valyala-fastjson-dev=1.6.3-4", "go-dev",
             "usr/share/gocode/src/github.com/valyala/fastjson", held_out=True,
             first=(17, 7, 24)),
+    Project("bitmath", "pypi", "bitmath==2.1.1", "python-dev", "bitmath-2.1.1", held_out=True,
+            test_deps=("pytest", "coverage")),
 )
 
 
