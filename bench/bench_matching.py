@@ -474,7 +474,7 @@ PROJECTS = (
             "usr/share/gocode/src/github.com/valyala/fastjson", held_out=True,
             first=(17, 7, 24)),
     Project("bitmath", "pypi", "bitmath==2.1.1", "python-dev", "bitmath-2.1.1", held_out=True,
-            test_deps=("pytest", "coverage")),
+            test_deps=("pytest", "coverage"), first=(25, 8, 10)),
 )
 
 
