@@ -445,8 +445,9 @@ method the AC names that most ACs do not (`calls`, by how many: `storage.flush()
 `flush()` is called", where every test is `test_caching_*` and every AC speaks of the cache).
 They never count: they say where a reviewer should look when the words fail (a test named in
 the domain's words, an AC in the product's), and each says why it does not count (`_why_not`:
-it counts for other ACs, the run shows it never runs the units the AC names (by name), it resembles
-another AC as much, or its evidence is too little).
+it counts for other ACs, the run shows it never runs the units the AC names (by name, and as the
+AC writes it where it spells it otherwise: "as `GIB`" for `GiB`), it resembles another AC as much,
+or its evidence is too little).
 Reading and matching are two steps: `read` attributes the tests and reads what each says
 (nothing a run changes), `analyze` matches, and takes an earlier `read` of the same inputs so
 a review that matches again with its run's signals reads its tests once.
@@ -1903,6 +1904,23 @@ def suite_subject(name: str) -> str:
     return identifier_key(re.sub(r"^Test_?|_?(?:Tests?|TestCase)$", "", levels[-2]))
 
 
+def _unit_as_written(units: AbstractSet[str], ac: AcceptanceCriterion) -> str:
+    """How an AC writes the units it names where it spells them otherwise than the code (case
+    aside: `UnitRuns.named_in`), as the reason a test does not count says it: " as `GIB`" for
+    `GiB` (bitmath's AC refusing `"1.23 GIB"`, a unit in the wrong case, had read "never runs
+    `GiB`, which the AC names"); "" where it writes each as the code does."""
+    found = _WORD.findall(ac.setting or ac.text)
+    written = {u: sorted({w for w in found if w != u and identifier_key(w) == identifier_key(u)})
+               for u in sorted(units) if u not in found}
+    written = {u: spelled for u, spelled in written.items() if spelled}
+    if not written:
+        return ""
+    if len(units) == 1:
+        return f" as {' or '.join(f'`{w}`' for w in next(iter(written.values())))}"
+    return " (" + "; ".join(f"`{u}` as {' or '.join(f'`{w}`' for w in spelled)}"
+                            for u, spelled in written.items()) + ")"
+
+
 def _why_not(i: int, bests: Sequence[_Score], criteria: Sequence[AcceptanceCriterion],
              chosen: Mapping[int, _Score], decided: AbstractSet[int],
              unrun: AbstractSet[int],
@@ -1922,7 +1940,7 @@ def _why_not(i: int, bests: Sequence[_Score], criteria: Sequence[AcceptanceCrite
             # the units by name: boolean.py's AC saying "not allowed" names its class `NOT`,
             # which "the code the AC names" had left to guess
             return (f"the run shows it never runs {' or '.join(f'`{u}`' for u in sorted(skipped))}"
-                    ", which the AC names" if skipped
+                    f", which the AC names{_unit_as_written(skipped, criteria[i])}" if skipped
                     else "the run shows it never runs the code the AC names")
         names = ", ".join(f"`{u}`" for u in sorted(guessed[i]))
         return (f"no run was measured, and it neither calls {names}, which the AC names, nor "

@@ -868,6 +868,34 @@ def test_a_test_that_ran_none_of_the_units_an_ac_names_does_not_cover_it() -> No
         (LAST, "the run shows it never runs `chunked`, which the AC names")]
 
 
+WRONG_CASE = ac("AC1", "a reading whose unit is written in the wrong case (`\"20 CELSIUS\"`)",
+                "it is parsed strictly", "a `ValueError` is raised")
+IN_KELVINS = ac("AC2", "a reading in kelvins (`\"300 K\"`)", "it is parsed",
+                "a `Kelvin` of that many degrees is returned")
+READINGS = (WRONG_CASE, IN_KELVINS)
+READING_TESTS = (
+    "def test_parse_strictly_raises_for_a_unit_written_in_the_wrong_case():\n"
+    "    with pytest.raises(ValueError):\n"
+    '        parse("20 CELSIUS")\n\n\n'
+    "def test_parse_kelvins():\n"
+    '    assert parse("300 K") == Kelvin(300)\n')
+
+
+def test_a_unit_the_run_never_ran_is_said_as_the_ac_spells_it_where_it_spells_it_otherwise(
+) -> None:
+    # The AC names `Celsius` only as the wrong-cased input it writes, `"20 CELSIUS"`: the
+    # reason its test does not count says the AC's spelling, not that the AC names `Celsius`
+    # (which the kelvins' test runs, converting).
+    capitals = f"{FILE}::test_parse_strictly_raises_for_a_unit_written_in_the_wrong_case"
+    kelvins = f"{FILE}::test_parse_kelvins"
+    runs = UnitRuns(frozenset({"parse", "Celsius", "Kelvin"}),
+                    {capitals: frozenset({"parse"}), kelvins: frozenset({"parse", "Kelvin", "Celsius"})})
+    left = by_id(analyze("E1-S1", READINGS, py_cases(READING_TESTS), file_list=[FILE],
+                         units=runs))
+    assert [(m.test, m.why) for m in left["AC1"].candidates] == [
+        (capitals, "the run shows it never runs `Celsius`, which the AC names as `CELSIUS`")]
+
+
 
 QUEUES = (
     ac("AC1", "a queue with a `limit` that is full", "items are pushed at one end",
