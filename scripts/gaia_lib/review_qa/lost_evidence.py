@@ -8,7 +8,12 @@ words; and a short digest of every test id the round read. A review compares its
   of unchanged files is that round again, compared with the one before it);
 - the story's tests in other versions git holds (`from_tests`): where its branch left the
   base, and as the branch's own commits had them (the review reads those files). These are
-  matched to the ACs as they read now. A first review sees a committed deletion too.
+  matched to the ACs as they read now. A first review sees a committed deletion too. A version
+  whose test files the previous round read as they are, every test of it among the round's,
+  is that round's to speak for (`reviewed_in`): the round counted its tests with the run's
+  signals, which a version read from git lacks (bitmath's story reviewed on master, then a
+  test skipped: master's matching without the run had read it "matched to" an AC the run
+  showed it never checked, and the AC's gap named it as that AC's test made a placeholder).
 Each comparison is judged on its own and the exclusions merged (`merged`). An AC the lost rule
 leaves with no test keeps, in its round's record, the coverage it was judged against (`saved`),
 so the rounds after it stay judged against the tests that checked it.
@@ -78,9 +83,11 @@ def asserts(how: Iterable[str]) -> bool:
 
 
 def saved(per_ac: Sequence[Mapping[str, Any]], test_ids: Iterable[str],
-          carried: Mapping[str, Mapping[str, bool]] | None = None) -> dict[str, Any]:
+          carried: Mapping[str, Mapping[str, bool]] | None = None,
+          files: Mapping[str, str] | None = None) -> dict[str, Any]:
     """What a round saves: per AC its counted tests (`per_ac` rows of the analysis, each match
-    with its `how`), each true when it asserts something of the AC; the tests it read. An AC
+    with its `how`), each true when it asserts something of the AC; the tests it read; the
+    hashes of the files it read (`files`, by path: `reviewed_in`). An AC
     the lost rule left with no test keeps the coverage it was judged against (`carried`):
     the next round is judged against the tests that checked it, not against its gap, or a
     change to any other file would count the neighbour again."""
@@ -93,7 +100,8 @@ def saved(per_ac: Sequence[Mapping[str, Any]], test_ids: Iterable[str],
             if isinstance(m, Mapping) and m.get("test") in counted}
         if not counted and ac_id in (carried or {}):
             coverage[ac_id] = {str(t): bool(a) for t, a in (carried or {})[ac_id].items()}
-    return {"coverage": coverage, "tests": sorted({id_digest(t) for t in test_ids})}
+    return {"coverage": coverage, "tests": sorted({id_digest(t) for t in test_ids}),
+            "files": dict(sorted((files or {}).items()))}
 
 
 @dataclass(frozen=True)
@@ -103,6 +111,9 @@ class Previous:
     tests: frozenset[str]  # id_digest of every test the round read
     where: str = ""  # how a reason names it: "in round 2", "on main"
     commit: str = ""  # the commit of a version in git (`from_tests`) where it is one commit
+    # the hashes of the test files it read, by path: a round's, or a version's in git, each
+    # file in its newest version there ("" for one deleted there)
+    files: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def label(self) -> str:
@@ -136,10 +147,24 @@ def previous(state_dir: Path, inputs: str) -> Previous | None:
         coverage, tests = value.get("coverage"), value.get("tests")
         if not isinstance(coverage, dict) or not isinstance(tests, list):
             return None  # saved before rounds kept their coverage: nothing to compare with
+        files = value.get("files")
         return Previous(number, {str(ac): {str(t): bool(a) for t, a in row.items()}
                                  for ac, row in coverage.items() if isinstance(row, dict)},
-                        frozenset(map(str, tests)))
+                        frozenset(map(str, tests)),
+                        files={str(p): str(h) for p, h in files.items()}
+                        if isinstance(files, dict) else {})
     return None
+
+
+def reviewed_in(version: Previous, before: Previous | None) -> bool:
+    """Whether a version in git (`from_tests`) is one the previous round (`before`) reviewed:
+    its every test file read by the round as it is there, its every test among the round's.
+    That round's record is then what its tests counted for, with the run's signals; the
+    version's matching without them says no more of those same tests."""
+    return bool(before is not None and before.round and version.files
+                and all(before.files.get(rel, "") == digest
+                        for rel, digest in version.files.items())
+                and version.tests <= before.tests)
 
 
 @dataclass(frozen=True)

@@ -674,8 +674,10 @@ class Reads:
                 for p in placeholders.placeholders(cases, {
                     **self.texts, **self.helper_texts, cases[0].file: text})}
 
-    def _previous(self, where: str, read: Sequence[tuple[list[testcases.TestCase], str]]
-                  ) -> lost_evidence.Previous | None:
+    def _previous(self, where: str, read: Sequence[tuple[list[testcases.TestCase], str]],
+                  files: Mapping[str, str]) -> lost_evidence.Previous | None:
+        """The story's tests in a version read from git (`read`: per file version, its tests
+        and text; `files`: its test files' hashes, `lost_evidence.reviewed_in`)."""
         from gaia_lib.review_qa import lost_evidence
 
         cases = [case for found, _ in read for case in found]
@@ -688,9 +690,10 @@ class Reads:
             # delete nothing)
             return lost_evidence.Previous(
                 0, {}, frozenset(lost_evidence.id_digest(c.test_id) for c in cases), where)
-        return lost_evidence.from_tests(where, self.s.key, self.s.story.acceptance_criteria,
-                                        cases, sorted({*self.file_list, *self.compared_files}),
-                                        self._hollow(read))
+        found = lost_evidence.from_tests(where, self.s.key, self.s.story.acceptance_criteria,
+                                         cases, sorted({*self.file_list, *self.compared_files}),
+                                         self._hollow(read))
+        return replace(found, files=dict(files)) if found is not None else None
 
     @functools.cached_property
     def story_committed(self) -> str | None:
@@ -722,8 +725,10 @@ class Reads:
         if self.story_committed is not None:
             fork, where = self.story_committed, \
                 f"on {base} at the story's first commit ({self.story_committed[:7]})"
-        previous = self._previous(where, [self._cases_at(fork, rel)
-                                          for rel in self.compared_files])
+        read = [self._cases_at(fork, rel) for rel in self.compared_files]
+        previous = self._previous(where, read, {
+            rel: sha256_bytes(text.encode("utf-8")) if text else ""
+            for rel, (_, text) in zip(self.compared_files, read, strict=True)})
         return replace(previous, commit=fork) if previous is not None else None
 
     def there_then(self, before: lost_evidence.Previous, present: AbstractSet[str],
@@ -760,14 +765,16 @@ class Reads:
                     for commit, *changed in [block.split()] for rel in changed]
         newest: dict[str, testcases.TestCase] = {}
         read = []
+        files: dict[str, str] = {}  # each file's newest version
         for commit, rel in versions[:BRANCH_VERSIONS]:
             cases, text = self._cases_at(commit, rel)
+            files.setdefault(rel, sha256_bytes(text.encode("utf-8")) if text else "")
             # each test in its newest version: the one its placeholder rules read
             read.append(([case for case in cases if case.test_id not in newest], text))
             for case in cases:
                 newest.setdefault(case.test_id, case)
         return self._previous("in the commits since" if self.story_committed
-                              else "earlier on this branch", read)
+                              else "earlier on this branch", read, files)
 
     def while_running(self) -> None:
         """The reads a test run cannot change, made while it runs (`_run_once`): the matching
@@ -1172,7 +1179,9 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         "file_list": file_list_rels,
     }
     before = lost_evidence.previous(s.state_dir(), round_inputs(own))
-    compared = [b for b in (before, reads.base_before, reads.branch_before) if b is not None]
+    # a version in git the previous round reviewed as it is: that round speaks for it
+    compared = [b for b in (before, reads.base_before, reads.branch_before) if b is not None
+                and (b is before or not lost_evidence.reviewed_in(b, before))]
     now = lost_evidence.counting(lost_evidence.matches_of(coverage), excluded, weak)
     present = {case.test_id for case in cases}
     from gaia_lib.evidence.placeholders import UNRUN_EXAMPLE  # loaded by the reads already
@@ -2391,7 +2400,9 @@ def _round_delta(s: Setup, number: int, inputs: str, analysis: Mapping[str, Any]
         **lost_evidence.saved(per_ac if isinstance(per_ac, list) else [],
                               [str(c.get("id")) for c in analysis.get("test_cases") or ()
                                if isinstance(c, Mapping)],
-                              analysis.get("lost_coverage"))})
+                              analysis.get("lost_coverage"),
+                              analysis.get("file_hashes")
+                              if isinstance(analysis.get("file_hashes"), Mapping) else None)})
     return fingerprints.compare(number, current, previous, previous_round, reviewed=reviewed,
                                 previous_reviewer=previous_reviewer, unchecked=unchecked,
                                 untested=untested, removed=removed)
