@@ -237,24 +237,35 @@ def moved_out(gone_from: Iterable[str], unattributed: Iterable[str],
 # A Go function declaration and the names `go test` runs (`TestX`, not `Testx` nor `testX`)
 _GO_FUNC = re.compile(r"^func\s+([A-Za-z_]\w*)\s*\(", re.M)
 _GO_RUN_NAME = re.compile(r"^(?:Test|Benchmark|Example|Fuzz)(?![a-z])")
+# A Python function or method, and the names pytest (and unittest's loader) runs: `test...`
+_PY_FUNC = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)[ \t]*\(", re.M)
 
 
 def renamed_unrun(gone_from: Iterable[str], texts: Mapping[str, str]) -> dict[str, str]:
-    """Of the story's Go tests of another version (`gone_from`), each whose file (`texts`,
-    by path) now declares, under a name `go test` does not run, a function named as it with
-    something before it or its first letter's case changed (`testEmptyLinesOutput`,
-    `_TestEmptyLinesOutput`, `xTestEmptyLinesOutput` for `TestEmptyLinesOutput`), with what it
-    is now: still in its file, never run (columnize's `TestEmptyLinesOutput` made
-    `testEmptyLinesOutput` had read "is gone")."""
+    """Of the story's Go and Python tests of another version (`gone_from`), each whose file
+    (`texts`, by path) now declares, under a name its runner does not run, a function named
+    as it with something before it or its first letter's case changed (`testEmptyLinesOutput`,
+    `_TestEmptyLinesOutput`, `xTestEmptyLinesOutput` for `TestEmptyLinesOutput`; `_test_x`,
+    `xtest_x`, `Test_x` for `test_x`, pytest running only names starting `test`), with what
+    it is now: still in its file, never run (columnize's `TestEmptyLinesOutput` made
+    `testEmptyLinesOutput`, bitmath's `test_parse_non_strict_invalid_input` made
+    `_test_parse_non_strict_invalid_input`, had read "is gone")."""
     out = {}
     for test in gone_from:
         file, _, name = test.partition("::")
-        if not file.endswith("_test.go") or "/" in name or file not in texts:
+        if file.endswith("_test.go") and "/" not in name and file in texts:
+            found = [f for f in _GO_FUNC.findall(texts[file]) if not _GO_RUN_NAME.match(f)
+                     and f.lower().endswith(name.lower()) and f != name]
+            runner = "`go test`"
+        elif file.endswith(".py") and "[" not in name and file in texts:
+            name = name.rpartition("::")[2]  # a method: its class aside
+            found = [f for f in _PY_FUNC.findall(texts[file]) if not f.startswith("test")
+                     and f.lower().endswith(name.lower()) and f != name]
+            runner = "pytest"
+        else:
             continue
-        found = [f for f in _GO_FUNC.findall(texts[file]) if not _GO_RUN_NAME.match(f)
-                 and f.lower().endswith(name.lower()) and f != name]
         if len(found) == 1:
-            out[test] = f"is now `{found[0]}`, a name `go test` does not run"
+            out[test] = f"is now `{found[0]}`, a name {runner} does not run"
     return out
 
 

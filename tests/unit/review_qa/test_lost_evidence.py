@@ -222,6 +222,24 @@ def test_a_go_test_renamed_so_go_never_runs_it_is_said_so_not_gone() -> None:
         "rows_test.go": "func TestBlankRowx(t *testing.T) {}\n"}) == {}
 
 
+def test_a_python_test_renamed_so_pytest_never_runs_it_is_said_so_not_gone() -> None:
+    """bitmath: `test_parse_non_strict_invalid_input` renamed `_test_parse_non_strict_invalid_
+    input` in its own class (pytest and unittest run only names starting `test`): the gap had
+    said it "is gone"."""
+    gone = "tests/test_units.py::TestReading::test_refuses_an_unknown_unit"
+    text = ("import unittest\n\n\nclass TestReading(unittest.TestCase):\n"
+            "    def _test_refuses_an_unknown_unit(self):\n"
+            "        with self.assertRaises(ValueError):\n"
+            "            read('3 parsecs')\n\n"
+            "    def test_reads_metres(self):\n"
+            "        self.assertEqual(read('3 m'), 3)\n")
+    assert lost_evidence.renamed_unrun([gone], {"tests/test_units.py": text}) == {
+        gone: "is now `_test_refuses_an_unknown_unit`, a name pytest does not run"}
+    # a name pytest runs is another test, not this one renamed
+    assert lost_evidence.renamed_unrun([gone], {"tests/test_units.py": text.replace(
+        "def _test_refuses", "def test_it_refuses")}) == {}
+
+
 def test_an_ac_left_with_a_placeholder_rests_on_nothing() -> None:
     # goutils: the example checking Initials lost its output comment (go test no longer runs
     # it) and the test left beside it compares the result with itself
