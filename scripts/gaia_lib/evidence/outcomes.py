@@ -21,9 +21,13 @@ over it). Two tables of one template in one group (`testcases`' twins) are told 
 the line the runner says each row was declared on (jest's and vitest's `location`, which the
 review asks for: `execution`): a row is the table's whose source holds that line; where the
 report has no line (vitest 1), or it is in no test's source (a helper that makes tests), each
-holds the rows of both. A test a base class defines (a mixin's) is reported under the ids
-it runs under in the classes inheriting it: it did not run when none of those ran it; where it
-failed under some of them and passed under others, its failure says under which (addict's
+holds the rows of both. Two tests of one title written out, each declared once, whose
+outcomes the lines do not tell apart (jest maps them through a compiled spec's source map to
+lines of a source the package does not ship) are told apart by the runner's order, which is
+the order they are declared in (`_in_order`). A test a base class defines (a mixin's) is
+reported under the ids it runs under in the classes inheriting it: it did not run when none
+of those ran it; where it failed under some of them and passed under others, its failure
+says under which (addict's
 `test_ror_operator`, run by `DictTests` and `ChildDictTests`, failed under the second alone
 and had been said to fail, its passing run unsaid). Pure.
 
@@ -257,13 +261,44 @@ def reported(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
                     if _of_class(outcome, file, test_name):
                         exact.setdefault(id(outcome), set()).add(case.test_id)
     spans = {case.test_id: (case.line, case.line + case.body.count("\n")) for case in cases}
+    owners = _in_order({key: _owners(o, joined[key], spans) for held in seen.values()
+                        for key, o in held.items()},
+                       {id(o): index for index, o in enumerate(listed)},
+                       {case.test_id: case for case in cases})
     out: dict[str, list[TestOutcome]] = {}
     for test_id, held in seen.items():
         kept = [o for key, o in held.items()
-                if test_id in _owners(o, joined[key], spans)
+                if test_id in owners[key]
                 and test_id in exact.get(key, {test_id})]
         if kept:
             out[test_id] = kept
+    return out
+
+
+def _in_order(owners: Mapping[int, set[str]], order: Mapping[int, int],
+              cases: Mapping[str, TestCase]) -> dict[int, set[str]]:
+    """`owners` (outcome -> the tests it is of), where outcomes tie between JS/TS tests of one
+    title written out, each declared once (twins, no table), and as many outcomes as tests:
+    the runner's first outcome is the first test's, its second the second's, as jest and
+    vitest report a file's tests in the order they are declared. Their `location` lines had
+    told them apart only where they are the file's own: jest maps them through a source map
+    to a source the package may not ship (iterative's compiled `dist/index.spec.js`, its two
+    `slice > should slice an iterable` declared on lines 73 and 137, reported on 104 and 198
+    of its `src/index.spec.ts`), and one failing had been said of both."""
+    tied: dict[frozenset[str], list[int]] = {}
+    for key, tests in owners.items():
+        if len(tests) > 1 and all(
+                test_id in cases and not cases[test_id].file.endswith(".py")
+                and cases[test_id].file.endswith(_FILE_SUFFIXES)
+                and _TEMPLATE_MARK.search(cases[test_id].name) is None for test_id in tests):
+            tied.setdefault(frozenset(tests), []).append(key)
+    out = dict(owners)
+    for twins, keys in tied.items():
+        if len(keys) == len(twins):
+            declared = sorted(twins, key=lambda test_id: (cases[test_id].line, test_id))
+            for key, test_id in zip(sorted(keys, key=lambda key: order.get(key, 0)), declared,
+                                    strict=True):
+                out[key] = {test_id}
     return out
 
 

@@ -1203,3 +1203,33 @@ def test_the_go_tests_of_a_package_that_did_not_build_say_so() -> None:
     # a run whose packages all built is read as it was
     built = runner_output.parse_go_test_json(_TWO_PACKAGES_ONE_UNBUILT)
     assert runner_output.go_unbuilt(built, "ok\texample.com/qs\t0.01s\n", "") == built
+
+
+def test_two_tests_of_one_title_are_told_apart_by_the_runners_order() -> None:
+    """A compiled spec shipped without its TypeScript source: two groups both named `trim`
+    each declare `removes blanks`, and jest, mapping its `location`s through the spec's
+    source map, reports them on lines of the source it does not ship. The second failed; the
+    first passed: the failure is the second's alone, not both tests'."""
+    body = 'it("removes blanks", () => {\n    expect(trim(" a ")).toBe("a");\n});'
+    cases = [TestCase("dist/text.spec.js", "text > trim > removes blanks", 12, body),
+             TestCase("dist/text.spec.js", "text > trim > keeps inner blanks", 16, body),
+             TestCase("dist/text.spec.js", "text > trim > removes blanks", 40, body, twin=1)]
+
+    def ran(title: str, outcome: str, line: int) -> runner_output.TestOutcome:
+        return runner_output.TestOutcome(
+            f"text trim {title}", outcome, "/p/dist/text.spec.js",
+            message="expected 'a ' to be 'a'" if outcome == "failed" else None,
+            path=("text", "trim", title), line=line)
+
+    reported = [ran("removes blanks", "passed", 21), ran("keeps inner blanks", "passed", 27),
+                ran("removes blanks", "failed", 66)]
+    assert sorted(outcomes.failed(reported, cases)) == [
+        "dist/text.spec.js::text > trim > removes blanks #2"]
+    flipped = [replace(reported[0], outcome="failed", message="expected 'a ' to be 'a'"),
+               reported[1], replace(reported[2], outcome="passed", message=None)]
+    assert sorted(outcomes.failed(flipped, cases)) == [
+        "dist/text.spec.js::text > trim > removes blanks"]
+    # where the runner's lines are the file's own, they still decide
+    placed = [replace(reported[0], line=40), reported[1], replace(reported[2], line=12)]
+    assert sorted(outcomes.failed(placed, cases)) == [
+        "dist/text.spec.js::text > trim > removes blanks"]
