@@ -14,6 +14,7 @@ ConversionError{...}` or `return nil, ErrRange`, by Go's naming of error types a
 test called
 owns the branches up to the next function the report lists, and, for a JS/TS source, no
 further than the line its brackets close on (`js_last_lines`): V8 lists not every function.
+One whose code holds no branch (`js_branchless`) has none a report could leave out.
 
 Pure: text in, frozen records out. Malformed, truncated, binary or oversized reports raise
 `MalformedFile` (the caller's exit code, default 1); an unknown format or language raises
@@ -30,6 +31,7 @@ import re
 import tokenize
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -77,16 +79,18 @@ class FileCoverage:
         14 branches taken, its `findOne` and `getNextSiblings` never called)."""
         return self.uncounted_within({})
 
-    def uncounted_within(self, last_lines: Mapping[int, int]) -> tuple[str, ...]:
+    def uncounted_within(self, last_lines: Mapping[int, int],
+                         branchless: AbstractSet[int] = frozenset()) -> tuple[str, ...]:
         """`uncounted_functions`, a function ending at its last line where `last_lines` (first
         line -> last line, `js_last_lines`) knows it: a function the report does not list
         after it lends it no branch (solid-query's `onCleanup(() => ...)`, unlisted, had
         counted its branches in the callback above it, never called: "5 of them with no
-        branch counted" where none of the six had one)."""
+        branch counted" where none of the six had one). A function starting on a line of
+        `branchless` (`js_branchless`) has no branch to leave out."""
         starts = sorted({line for line, _, _ in self.functions})
         uncounted = []
         for line, name, called in self.functions:
-            if called:
+            if called or line in branchless:
                 continue
             end = next((start for start in starts if start > line), None)
             if line in last_lines:
@@ -912,6 +916,42 @@ def js_last_lines(source: str, firsts: Iterable[int]) -> dict[int, int]:
                 out[first] = number
                 break
     return out
+
+
+# What istanbul or V8 counts as a branch in a JS/TS function's code, read wide (a `?.` too)
+_JS_BRANCHING = lazy_re(r"(?<![\w$])(?:if|else|switch|case|for|while|do|catch)(?![\w$])"
+                        r"|\?|&&|\|\|")
+# A parameter's default value (`times = 1`): `=`, not `==`, `=>`, `<=`, `>=` or `!=`
+_JS_DEFAULT = lazy_re(r"(?<![=!<>])=(?![=>])")
+
+
+def js_branchless(source: str, last_lines: Mapping[int, int]) -> frozenset[int]:
+    """The first lines of the JS/TS functions of `last_lines` (first line -> last line,
+    `js_last_lines`) whose code holds nothing a coverage tool counts as a branch: no `if`,
+    `else`, `switch`, `case`, loop, `catch`, `?`, `&&` or `||`, and no default value in the
+    parameters its first `(` opens. Such a function never called has no branch a report
+    could leave out (iterative's `StopIteration` constructor, `super("...")` alone, had read
+    "1 of 3 functions never called (constructor), none of its branches counted" under an
+    istanbul report that counts the branches of the functions no test called). Strings and
+    comments aside (`testcases.code_lines`)."""
+    from gaia_lib.evidence.testcases import code_lines  # the JS/TS sources' reads only
+
+    code = code_lines(source.splitlines())
+    out = set()
+    for first, last in last_lines.items():
+        text = "\n".join(code[first - 1:last])
+        if _JS_BRANCHING.search(text):
+            continue
+        start = text.find("(")
+        depth, params = 0, []
+        for char in text[start:] if start >= 0 else "":
+            depth += {"(": 1, ")": -1}.get(char, 0)
+            params.append(char)
+            if depth == 0:
+                break
+        if not _JS_DEFAULT.search("".join(params)):
+            out.add(first)
+    return frozenset(out)
 
 
 def go_callers(lines: Sequence[str], name: str) -> list[str]:

@@ -143,7 +143,8 @@ def render_code_coverage(checks: Sequence[Mapping[str, Any]]) -> list[str]:
     `src/index.ts`, never imported by its tests, likewise); the functions
     no test called whose branches the report does not count, as V8's lcov leaves them out
     (css-select's `querying.ts` read "14 of 14 (100%) branches taken" with half its lines
-    never run)."""
+    never run), not one whose code holds no branch (`coverage_report.js_branchless`: a
+    constructor calling `super("...")` alone has none to leave out)."""
     check = next((c for c in checks if c.get("name") == "branch-coverage"), None)
     if check is None or not check.get("measured"):
         return []
@@ -167,12 +168,13 @@ def render_code_coverage(checks: Sequence[Mapping[str, Any]]) -> list[str]:
         # (minisearch's `update`, whose `if` istanbul counted untaken, had been left out of
         # "6 of 25 functions never called"); the note says which the share leaves out
         uncalled = entry.get("uncalled_functions") or uncounted
+        # a function whose code holds no branch has none the share leaves out: unsaid
         unrun = (f"; {len(uncalled)} of {entry['functions']} functions never called"
-                 f" ({', '.join(uncalled[:5])}{', ...' if len(uncalled) > 5 else ''}),"
-                 + (f" none of {'its' if len(uncalled) == 1 else 'their'} branches counted"
+                 f" ({', '.join(uncalled[:5])}{', ...' if len(uncalled) > 5 else ''})"
+                 + (f", none of {'its' if len(uncalled) == 1 else 'their'} branches counted"
                     if len(uncounted) == len(uncalled) else
-                    f" {len(uncounted)} of them with no branch counted")
-                 if uncounted else "")
+                    f", {len(uncounted)} of them with no branch counted" if uncounted else "")
+                 if uncalled else "")
         out.append(f"- {entry['file']}: {run}{branches}{unrun}")
     if str(check.get("scope", "")).endswith(PROBED_REPORT) and any(
             entry.get("branches_measured") is False for entry in measured):

@@ -922,3 +922,37 @@ def test_a_go_err_check_returning_an_unexported_error_variable_names_its_message
     )
     found = cr.uncovered_error_branches(source, _cov((3, 4, 7, 10), (5, 8)), "go")
     assert [(b.line, b.raised) for b in found] == [(4, ("form: bad path",)), (7, ())]
+
+
+_ERRORS = '''"use strict";
+class NotFound extends Error {
+    constructor() {
+        super("no such key: it is not in the store");
+    }
+}
+exports.NotFound = NotFound;
+function lookup(store, key, fallback = null) {
+    return key in store ? store[key] : fallback;
+}
+exports.lookup = lookup;
+exports.keys = (store) => Object.keys(store);
+'''
+# istanbul's lcov (jest's default provider) of it: the constructor and `keys` never called
+_ERRORS_LCOV = ("SF:dist/errors.js\nFN:3,(anonymous_0)\nFN:8,lookup\nFN:12,(anonymous_2)\n"
+                "FNDA:0,(anonymous_0)\nFNDA:3,lookup\nFNDA:0,(anonymous_2)\n"
+                "DA:4,0\nDA:9,3\nDA:12,0\nBRDA:8,0,0,1\nBRDA:9,1,0,2\nBRDA:9,1,1,1\n"
+                "end_of_record\n")
+
+
+def test_an_uncalled_js_function_with_no_branch_in_its_code_leaves_none_out() -> None:
+    """A compiled error class whose constructor no test called: its code holds no branch, so
+    the report's branch share leaves none of it out, and no function is named as one whose
+    branches were not counted."""
+    record = cr.parse_lcov(_ERRORS_LCOV).files[0]
+    ends = cr.js_last_lines(_ERRORS, [line for line, _, _ in record.functions])
+    assert cr.js_branchless(_ERRORS, ends) == {3, 12}
+    assert record.uncounted_within(ends, cr.js_branchless(_ERRORS, ends)) == ()
+    # a default value or a `?` is a branch; a `?` in a string is none
+    assert cr.js_branchless("function f(a, b = 2) {\n  return a;\n}\n", {1: 3}) == frozenset()
+    assert cr.js_branchless("const g = (a) => a ? 1 : 2;\n", {1: 1}) == frozenset()
+    assert cr.js_branchless('const h = (a) => log("a ? b");\n', {1: 1}) == {1}
