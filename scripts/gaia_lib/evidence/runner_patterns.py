@@ -21,7 +21,9 @@ conventions (`*.test.ts`, `__tests__/`) miss those. Rules:
 - An included pattern is kept only when it names where tests are: it holds `test`, `spec` or
   `__tests__` (an `include` of sources, `src/**/*.ts`, is some other tool's). A `testRegex`
   always names tests, but one a plain source's path would match (`.*\\.ts$`: `SOURCE_PATHS`)
-  leaves which files they are to jest's `roots`, which are not read: it is dropped.
+  leaves which files they are to jest's `roots`: it is dropped.
+- jest's `roots` (a leading `<rootDir>/` dropped) are kept as the directories jest looks in
+  (`Patterns.roots`): init walks one whose name its walk skips elsewhere (`onboard.survey`).
 - Patterns are globs relative to the project directory: `**`, `*`, `?`, `{a,b}`, `[...]` and
   the extglobs `?(..)`, `@(..)`, `*(..)`, `+(..)`; one holding `!(..)` is dropped.
 - A key may be quoted (`"testMatch": [...]`, as in a config written as JSON).
@@ -60,6 +62,8 @@ _QUOTED = r"""(?:"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`[^`$]*`)"""
 # an array of string literals (a glob's own `[jt]` inside its quotes is no end of it)
 _ARRAY = lazy_re(rf"\b(include|exclude|testMatch)['\"]?\s*:\s*"
                  rf"\[\s*((?:{_QUOTED}\s*(?:,\s*)?)*)\]")
+# jest's `roots: ['<rootDir>/dist/']`
+_ROOTS = lazy_re(rf"\broots['\"]?\s*:\s*\[\s*((?:{_QUOTED}\s*(?:,\s*)?)*)\]")
 # jest's `testRegex: '...'` or `testRegex: ['...', ...]`
 _TEST_REGEX = lazy_re(rf"\btestRegex['\"]?\s*:\s*"
                       rf"(\[\s*(?:{_QUOTED}\s*(?:,\s*)?)*\]|{_QUOTED})")
@@ -75,6 +79,7 @@ class Patterns:
     include: tuple[re.Pattern[str], ...] = ()
     exclude: tuple[re.Pattern[str], ...] = ()
     searched: tuple[re.Pattern[str], ...] = ()  # jest's testRegex, searched in "/" + path
+    roots: tuple[str, ...] = ()  # jest's roots, relative to the project (`dist`)
 
     def matches(self, rel: str) -> bool:
         """Whether the runner's config names `rel` (a POSIX path relative to the project)."""
@@ -132,6 +137,7 @@ def from_texts(texts: dict[str, str]) -> Patterns:
     include: list[str] = []
     exclude: list[str] = []
     regexes: list[str] = []
+    roots: list[str] = []
     for name, text in sorted(texts.items()):
         if name == "package.json" or name.endswith(".json"):
             try:
@@ -142,6 +148,8 @@ def from_texts(texts: dict[str, str]) -> Patterns:
                 else data
             if not isinstance(jest, dict):
                 continue
+            listed = jest.get("roots")
+            roots += [p for p in listed if isinstance(p, str)] if isinstance(listed, list) else []
             matched, searched = jest.get("testMatch"), jest.get("testRegex")
             searched = [searched] if isinstance(searched, str) else searched
             include += [p for p in matched if isinstance(p, str)] \
@@ -153,13 +161,17 @@ def from_texts(texts: dict[str, str]) -> Patterns:
         for found in _ARRAY.finditer(bare):
             key, values = found.group(1), _strings(found.group(2))
             (exclude if key == "exclude" else include).extend(values)
+        for found in _ROOTS.finditer(bare):
+            roots += _strings(found.group(1))
         for found in _TEST_REGEX.finditer(bare):  # a JS string's escapes read as JS does
             regexes += [_ESCAPE.sub(r"\1", value) for value in _strings(found.group(1))]
     kept = [g for p in include if _TEST_PLACE.search(p) for g in _globs(p)]
     return Patterns(tuple(r for r in map(glob_regex, kept) if r is not None),
                     tuple(r for p in exclude for g in _globs(p)
                           for r in (glob_regex(g),) if r is not None),
-                    tuple(r for r in map(_regex, regexes) if r is not None))
+                    tuple(r for r in map(_regex, regexes) if r is not None),
+                    tuple(dict.fromkeys(root.rstrip("/") for p in roots for root in _globs(p)
+                                        if root.rstrip("/") not in ("", "."))))
 
 
 # a script's `jest ... --config <path>` (or `-c`, `--config=`), vitest's too

@@ -38,7 +38,10 @@ Rules (each pure over the files it is shown, except `survey`, which reads the tr
   test (boolean.py's `python_files = *.py` collects its code, `setup.py` and `docs/conf.py`
   too: none of them is a test file).
   And the files the runner's own config names (`evidence.runner_patterns`: vitest's
-  `include`, `test/**/*.{js,ts}` in yup; jest's `testMatch`), less what it excludes.
+  `include`, `test/**/*.{js,ts}` in yup; jest's `testMatch`), less what it excludes. A
+  directory a jest config's `roots` names is walked though the walk skips its name elsewhere
+  (iterative ships its compiled specs in `dist/`, where its `roots` point: init had said "0
+  test files" of the two jest runs).
   Where that config names its test files, the runner runs those alone: a file only the
   conventions name, in the config's own package (no package.json between it and the config's
   directory), is none (a package shipping `src/tests/dates.test.ts` and its compiled copy
@@ -447,13 +450,32 @@ def unplaced_src_packages(root: Path, test_files: Sequence[str] = ()) -> tuple[s
     return packages
 
 
+def _in_skipped_roots(root: Path, where: str, deadline: float) -> list[str]:
+    """The files (project-relative) under the directories a jest config in `where` names as
+    its `roots` whose path holds a name the walk skips (`dist`): jest looks there all the
+    same (module rules)."""
+    out: list[str] = []
+    for named in runner_patterns.read(root / where).roots:
+        directory = root / where / named
+        if not set(PurePosixPath(named).parts) & discovery.SKIP_DIRS or ".." in named \
+                or not directory.is_dir() or directory.is_symlink():
+            continue
+        found, _ = discovery.walk(directory, deadline)
+        out += [f"{_prefix(where)}{named}/{rel}" for rel in found]
+    return out
+
+
 def survey(root: Path, *, deadline_seconds: float = SURVEY_DEADLINE_SECONDS) -> Survey:
     primary = stacks.detect(root)
     if primary is None:  # a monorepo without a root marker: the first stack found below
         adapters = [a for a in discovery.review_stacks(root, "bash-dev") if a.key != "bash-dev"]
     else:
         adapters = discovery.review_stacks(root, primary)
-    files, timed_out = discovery.walk(root, time.monotonic() + deadline_seconds)
+    deadline = time.monotonic() + deadline_seconds
+    files, timed_out = discovery.walk(root, deadline)
+    if any(a.key == "ts-dev" for a in adapters):
+        files = sorted({*files, *_in_skipped_roots(root, _where(root, stacks.get("ts-dev")),
+                                                   deadline)})
     collected = discovery.python_files(root)
     per_stack = {a.key: [f for f in files if a.is_test_file(f) or (
         a.speaks("a.py") and pytest_config.collects(f, collected)

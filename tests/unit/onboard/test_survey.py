@@ -390,6 +390,29 @@ def test_a_compiled_test_the_jest_config_leaves_out_is_not_counted(tmp_path: Pat
     assert found.test_dirs == ("packages/cli", "src/tests")
 
 
+def test_the_tests_in_a_directory_jests_roots_name_are_counted_under_dist(
+        tmp_path: Path) -> None:
+    """A package shipping its specs compiled beside its code in `dist/`, its jest config's
+    `roots` pointing there: jest runs both spec files, and init had said "0 test files", its
+    walk never entering `dist/`. A `roots` entry naming no directory of the package adds
+    nothing, nor does a `dist/` the config does not name."""
+    _write(tmp_path, "package.json", json.dumps({
+        "devDependencies": {"jest": "^29"},
+        "jest": {"roots": ["<rootDir>/dist/", "<rootDir>/src/"]}}))
+    _write(tmp_path, "dist/strings.js", "exports.pad = (s) => s;\n")
+    _write(tmp_path, "dist/strings.spec.js", "it('pads', () => {})\n")
+    _write(tmp_path, "dist/numbers.spec.js", "it('rounds', () => {})\n")
+    found = sv.survey(tmp_path)
+    assert [(s.stack, s.test_files) for s in found.stacks] == [("ts-dev", 2)]
+    assert found.test_dirs == ("dist",)
+    # a jest.config.js says so too
+    _write(tmp_path, "package.json", json.dumps({"devDependencies": {"jest": "^29"}}))
+    _write(tmp_path, "jest.config.js", "module.exports = {\n  roots: ['<rootDir>/dist'],\n};\n")
+    assert [s.test_files for s in sv.survey(tmp_path).stacks] == [2]
+    (tmp_path / "jest.config.js").unlink()
+    assert [s.test_files for s in sv.survey(tmp_path).stacks] == [0]
+
+
 def test_the_files_a_projects_python_files_names_are_counted(tmp_path: Path) -> None:
     """jsonpatch's `pytest.ini` says `python_files = tests.py property_tests.py`: both are
     its test files, and init had counted one (`python-dev (., 1 test file)`)."""
