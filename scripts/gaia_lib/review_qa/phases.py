@@ -2176,7 +2176,10 @@ def finalize(s: Setup, *, llm_findings: Path | None = None,
                    if no_round else
                    f"- round: {number}{' (reviewed again, files unchanged)' if again else ''}\n")
         header += qa_report.render_run(evidence, paths.relative_to_project(state, s.project),
-                                       analysis.get("never_reached") or {})
+                                       analysis.get("never_reached") or {}, {
+            str(f["test"]) for check in analysis.get("checks") or ()
+            for f in check.get("findings") or ()
+            if f.get("rule") == "failed-test" and f.get("test")})
         if delta is not None:
             header += "\n" + fingerprints.render(delta)
         if payload is None:

@@ -12,7 +12,7 @@ with /gaia-test-automate; this module renders the QA review's own sections.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -296,7 +296,8 @@ _NOT_READ = "no test counts read from its output: its command is no runner the r
 
 
 def render_run(evidence: Mapping[str, Any] | None, where: str,
-               never_reached: Mapping[str, int] | None = None) -> str:
+               never_reached: Mapping[str, int] | None = None,
+               failed_ids: Collection[str] = ()) -> str:
     """Header lines on the review's test run, one per suite: what passed, with its counts and
     time; what was skipped, and why; what failed or timed out, with the logs of its stdout
     and stderr kept in the evidence directory `where`, each test the runner reported
@@ -308,7 +309,10 @@ def render_run(evidence: Mapping[str, Any] | None, where: str,
     (`never_reached`, per tier: a Go test's panic ended the package's binary) are counted
     beside the rest, `19 never ran`. A run counted by its exit code alone (its command is no
     runner the review reads: `python -m nose2`, `make test`) is said so, not said to give
-    no counts: nose2's output ends `Ran 65 tests`, which the review does not read."""
+    no counts: nose2's output ends `Ran 65 tests`, which the review does not read. A failed
+    test of a title two tests share is named as the review names it (`failed_ids`, the
+    tests its findings say failed: `... > should slice an iterable #2`), not as the runner
+    does, which names the other as well (`_as_reviewed`)."""
     if not evidence or evidence.get("skipped"):
         return "- test run: none (no test tier ran)\n"
     out = []
@@ -324,8 +328,9 @@ def render_run(evidence: Mapping[str, Any] | None, where: str,
             suite.get("fail_count") and not suite.get("counted_from"))
         if suite.get("no_report") and not suite.get("timeout"):
             out.append(_unreported_run(suite, where))
-            out += [f"  - failed: {_failed_test(test)}\n"
-                    for test in suite.get("failed_tests", []) if isinstance(test, Mapping)]
+            out += [f"  - failed: {_failed_test(test)}\n" for test in _as_reviewed(
+                [test for test in suite.get("failed_tests", []) if isinstance(test, Mapping)],
+                failed_ids)]
             continue
         if not failed and not suite.get("counted_from") and not any(
                 suite.get(k) for k in ("pass_count", "fail_count", "skip_count")):
@@ -348,7 +353,8 @@ def render_run(evidence: Mapping[str, Any] | None, where: str,
             out.append(f"- test run: {suite.get('name', '?')} {state} before running any "
                        f"test: {suite['stopped']}{shown}\n")
             continue
-        listed = [test for test in suite.get("failed_tests", []) if isinstance(test, Mapping)]
+        listed = _as_reviewed([test for test in suite.get("failed_tests", [])
+                               if isinstance(test, Mapping)], failed_ids)
         # pytest's errors collecting a file are no failed tests: its summary says `1 error`
         uncollected = sum(bool(test.get("uncollected")) for test in listed)
         # a Go package go could not build is no test file (`runner_output.go_unbuilt`)
@@ -496,6 +502,26 @@ def _unreported_run(suite: Mapping[str, Any], where: str) -> str:
     shown = f"; its output: {', '.join(f'{where}/{log}' for log in logs)}" if logs else ""
     return (f"- test run: {suite.get('name', '?')} exited {suite.get('exit_code')} without a "
             f"per-test report ({suite['no_report']}): {counts}{shown}{_narrowed(suite)}\n")
+
+
+def _as_reviewed(listed: Sequence[Mapping[str, Any]], failed_ids: Collection[str]
+                 ) -> list[Mapping[str, Any]]:
+    """`listed` (the runner's failed tests, in its order), each named by the id the review
+    gives it where its name is a title two tests share (`testcases`' twins, ` #2`): the
+    failed ones of that title in `failed_ids`, in the order they are declared."""
+    out: list[Mapping[str, Any]] = []
+    used: dict[str, int] = {}
+    for test in listed:
+        name = _test_name(test)
+        twins = sorted((i for i in failed_ids if i == name or (
+            i.startswith(name + " #") and i[len(name) + 2:].isdigit())),
+            key=lambda i: 1 if i == name else int(i[len(name) + 2:]))
+        seen = used.get(name, 0)
+        used[name] = seen + 1
+        renamed = twins[seen] if seen < len(twins) and twins[seen] != name else None
+        out.append({**test, "name": renamed.partition("::")[2] if test.get("file")
+                    else renamed} if renamed else test)
+    return out
 
 
 def _failed_test(test: Mapping[str, Any]) -> str:

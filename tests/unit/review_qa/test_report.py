@@ -246,6 +246,25 @@ def test_a_failed_run_counts_the_story_tests_it_never_reached() -> None:
         "- test run: tier_1 exited 1 (34 passed, 1 failed)\n")
 
 
+def test_a_failed_test_of_a_shared_title_is_named_as_the_review_names_it() -> None:
+    """Two groups both named `trim` each declare `removes blanks`; the second failed. The
+    runner names it by the title the two share, and the run line had named the first, which
+    passed: it names the one the review's findings say failed, ` #2`; where both failed,
+    each in the order they are declared."""
+    failed = {"file": "dist/text.spec.js", "name": "text > trim > removes blanks",
+              "message": "expected 'a ' to be 'a'"}
+    evidence = {"suites": [{"name": "tier_1", "exit_code": 1, "pass_count": 5,
+                            "fail_count": 1, "failed_tests": [failed]}]}
+    second = "dist/text.spec.js::text > trim > removes blanks #2"
+    assert qa_report.render_run(evidence, "ev", None, {second}).splitlines()[1] == (
+        f"  - failed: `{second}`: expected 'a ' to be 'a'")
+    both = {"suites": [{**evidence["suites"][0], "fail_count": 2,
+                        "failed_tests": [failed, failed]}]}
+    assert [line.split("`")[1] for line in qa_report.render_run(
+        both, "ev", None, {second, second.removesuffix(" #2")}).splitlines()[1:]] == [
+        "dist/text.spec.js::text > trim > removes blanks", second]
+
+
 def _run_line(junit: str, exit_code: int, stdout_log: str | None = None,
               runner: str | None = None) -> str:
     """The report's run line of a pytest run whose junit report is `junit`, as the review
