@@ -36,6 +36,10 @@ Rules, per stack the survey found:
   the note names it, and the command that would run the tests without it; not where it is a
   package the project declares and has no `node_modules` at all (`vitest run` before `npm
   install`): the note of the missing `node_modules` is what to do then.
+- A jest config whose `roots` name a directory the stack's directory does not have: jest
+  stops with a validation error before any test (iterative 1.9.2's package.json points them
+  at a `src/` its package does not ship; its compiled specs are in `dist/`): the note names
+  them.
 - An npm script the test command runs that npm runs a `pre<name>` hook before (`pretest`:
   `npm run lint`): where the hook fails, npm stops before the tests (ts-dedent 2.3.0, whose
   package ships no eslint config): the note names the hook and the command that runs the
@@ -70,7 +74,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from gaia_lib.core import proc
-from gaia_lib.evidence import uninstalled
+from gaia_lib.evidence import runner_patterns, uninstalled
 from gaia_lib.onboard import survey
 from gaia_lib.onboard.survey import StackSurvey
 from gaia_lib.stacks import adapters, declared, pytest_config, toolprobe
@@ -330,6 +334,17 @@ def post_script_note(here: Path, test_command: str) -> list[str]:
             "command to the runner itself (`npx jest`, `npx vitest run`)"]
 
 
+def roots_note(here: Path, where: str) -> list[str]:
+    """The note for a jest config whose `roots` name directories `here` does not have
+    (module docstring)."""
+    absent = [root for root in runner_patterns.read(here).roots if not (here / root).is_dir()]
+    if not absent:
+        return []
+    return [f"note: jest's `roots` in {where} name {', '.join(f'`{r}/`' for r in absent)}, "
+            f"not there: jest stops before any test (`Directory ... in the roots option was "
+            "not found`); point `roots` at the directories that hold the tests"]
+
+
 def _script_tool_note(here: Path, test_command: str, where: str) -> list[str]:
     """The note for an npm script whose first command this machine lacks (module docstring)."""
     script = survey.npm_script(here, test_command)
@@ -413,6 +428,7 @@ def notes(root: Path, stacks: Sequence[StackSurvey], src_packages: Sequence[str]
         if found.stack == "go-dev":
             out += _go_modules(here, found.where)
         out += _script_tool_note(here, found.test_command, found.where)
+        out += roots_note(here, found.where) if found.stack == "ts-dev" else []
         out += pre_script_note(here, found.test_command)
         out += post_script_note(here, found.test_command)
         probe = toolprobe.locate_stack(adapters.get(found.stack), here)

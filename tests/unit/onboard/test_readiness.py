@@ -134,6 +134,15 @@ def _installed(root: Path, package: str) -> None:
     manifest.write_text('{"version": "1.0.0"}')
 
 
+def _jest_installed(root: Path) -> None:
+    """jest in `root`'s node_modules, with the istanbul plugin it measures coverage with."""
+    jest = root / "node_modules" / ".bin" / "jest"
+    jest.parent.mkdir(parents=True)
+    jest.write_text("#!/bin/sh\n")
+    jest.chmod(0o755)
+    _installed(root, "babel-plugin-istanbul")  # jest's own coverage
+
+
 def test_a_test_script_whose_first_command_is_missing_is_noted(monkeypatch: pytest.MonkeyPatch,
                                                                tmp_path: Path) -> None:
     # memoize-one's `"test": "yarn jest"` on a machine without yarn: the review's first run
@@ -141,11 +150,7 @@ def test_a_test_script_whose_first_command_is_missing_is_noted(monkeypatch: pyte
     _on_path(monkeypatch, tmp_path)
     (tmp_path / "package.json").write_text(
         '{"scripts": {"test": "CI=1 yarn jest"}, "devDependencies": {"jest": "^29"}}')
-    jest = tmp_path / "node_modules" / ".bin" / "jest"
-    jest.parent.mkdir(parents=True)
-    jest.write_text("#!/bin/sh\n")
-    jest.chmod(0o755)
-    _installed(tmp_path, "babel-plugin-istanbul")  # jest's own coverage
+    _jest_installed(tmp_path)
     stack = StackSurvey("ts-dev", ".", "npm test", None, 3)
     assert readiness.notes(tmp_path, [stack]) == [
         "note: the test command `npm test` runs `CI=1 yarn jest`, and `yarn` is not installed "
@@ -153,6 +158,26 @@ def test_a_test_script_whose_first_command_is_missing_is_noted(monkeypatch: pyte
         "command to the runner itself (`npx jest`, `npx vitest run`)"]
     _on_path(monkeypatch, tmp_path, yarn="exit 0")
     assert readiness.notes(tmp_path, [stack]) == []
+
+
+def test_jests_roots_naming_a_directory_not_there_get_a_note(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A package shipping its specs compiled in `dist/` with the jest config of its
+    repository, whose `roots` name a `src/` the package lacks: every `npx jest` stops on
+    `Directory .../src in the roots[0] option was not found` before any test, and init said
+    nothing of it. Once `roots` name `dist/`, no note."""
+    _on_path(monkeypatch, tmp_path)
+    (tmp_path / "dist").mkdir()
+    _jest_installed(tmp_path)
+    said = ("note: jest's `roots` in . name `src/`, not there: jest stops before any test "
+            "(`Directory ... in the roots option was not found`); point `roots` at the "
+            "directories that hold the tests")
+    for root, notes in (("src", [said]), ("dist", [])):
+        (tmp_path / "package.json").write_text(
+            '{"devDependencies": {"jest": "^29"}, "jest": {"roots": ["<rootDir>/'
+            + root + '/"]}}')
+        assert readiness.notes(tmp_path, [StackSurvey("ts-dev", ".", "npx jest", None, 0)]) \
+            == notes
 
 
 def test_a_test_script_running_a_runner_not_yet_installed_gets_the_install_note_alone(
