@@ -170,8 +170,15 @@ def from_texts(texts: dict[str, str]) -> Patterns:
                     tuple(r for p in exclude for g in _globs(p)
                           for r in (glob_regex(g),) if r is not None),
                     tuple(r for r in map(_regex, regexes) if r is not None),
-                    tuple(dict.fromkeys(root.rstrip("/") for p in roots for root in _globs(p)
-                                        if root.rstrip("/") not in ("", "."))))
+                    tuple(dict.fromkeys(root for p in roots for root in (_root(p),) if root)))
+
+
+def _root(listed: str) -> str:
+    """A jest `roots` entry as a directory relative to the project (`<rootDir>/dist/` ->
+    `dist`); "" for the project itself (`<rootDir>`, `.`)."""
+    root = listed.strip().removeprefix("<rootDir>").strip("/")
+    root = root.removeprefix("./").rstrip("/")
+    return "" if root == "." else root
 
 
 # a script's `jest ... --config <path>` (or `-c`, `--config=`), vitest's too

@@ -172,10 +172,10 @@ def test_jests_roots_naming_a_directory_not_there_get_a_note(
     said = ("note: jest's `roots` in . name `src/`, not there: jest stops before any test "
             "(`Directory ... in the roots option was not found`); point `roots` at the "
             "directories that hold the tests")
-    for root, notes in (("src", [said]), ("dist", [])):
+    # the project itself, as `<rootDir>` alone names it, is there
+    for root, notes in (("<rootDir>/src/", [said]), ("<rootDir>/dist/", []), ("<rootDir>", [])):
         (tmp_path / "package.json").write_text(
-            '{"devDependencies": {"jest": "^29"}, "jest": {"roots": ["<rootDir>/'
-            + root + '/"]}}')
+            '{"devDependencies": {"jest": "^29"}, "jest": {"roots": ["' + root + '"]}}')
         assert readiness.notes(tmp_path, [StackSurvey("ts-dev", ".", "npx jest", None, 0)]) \
             == notes
 
