@@ -480,6 +480,8 @@ PROJECTS = (
     Project("iterative", "npm", "iterative@1.9.2", "ts-dev", "package", held_out=True),
     Project("iterative", "npm", "iterative@1.9.2", "ts-dev", "package", held_out=True,
             first=(22, 4, 30)),
+    Project("any-date-parser", "npm", "any-date-parser@1.5.4", "ts-dev", "package",
+            held_out=True),
 )
 
 
