@@ -481,7 +481,7 @@ PROJECTS = (
     Project("iterative", "npm", "iterative@1.9.2", "ts-dev", "package", held_out=True,
             first=(22, 4, 30)),
     Project("any-date-parser", "npm", "any-date-parser@1.5.4", "ts-dev", "package",
-            held_out=True),
+            held_out=True, first=(24, 11, 20)),
 )
 
 
