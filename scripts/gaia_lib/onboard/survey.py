@@ -16,8 +16,9 @@ Rules (each pure over the files it is shown, except `survey`, which reads the tr
   environment it sets, `cross-env TZ=UTC jest`; flags after `--`; of several, one measuring
   no coverage of its own first, then the first the `test` script runs), else the runner named
   in its dependencies (vitest before jest) as `npx vitest run` / `npx jest` (also for a test script
-  that chains other steps, `pnpm lint && vitest run`: the review runs the tests, and the
-  steps may need tools this machine lacks); coverage
+  that chains other steps, `pnpm lint && vitest run`, or hands the run to a shell script of the
+  package, `sh ./scripts/test.sh`: the review runs the tests, whose outcomes it reads from the
+  runner alone, and the steps may need tools this machine lacks or change it); coverage
   through the runner's own coverage flag when a coverage provider is a dependency
   (@vitest/coverage-v8 or -istanbul, c8, nyc, or jest's built-in), reported when a test fails
   too (vitest's `--coverage.reportOnFailure`; jest always reports), through the test script
@@ -79,6 +80,7 @@ import shlex
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import dropwhile
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -131,6 +133,23 @@ def package_json(text: str) -> Mapping[str, Any]:
 
 
 CHAINED = re.compile(r"&&|\|\||;|\|")  # a script of several commands
+_SHELLS = ("sh", "bash", "dash", "zsh")
+
+
+def runs_shell_script(script: str) -> bool:
+    """Whether an npm script hands its run to a shell script file (pure): `sh
+    ./scripts/test.sh`, `CI=1 bash test.sh`, `./bin/run-tests.sh --ci`; not `bash -c '...'`.
+    Its steps are the file's, which the review does not read, as a chain's are several."""
+    try:
+        words = shlex.split(script)
+    except ValueError:
+        return False
+    words = list(dropwhile(lambda w: re.fullmatch(r"[A-Za-z_]\w*=\S*", w) is not None, words))
+    if not words:
+        return False
+    if words[0] in _SHELLS:
+        return len(words) > 1 and not words[1].startswith("-")
+    return words[0].endswith(".sh")
 _COVERAGE_FLAG = re.compile(r"(?<!\S)--(?:no-)?coverage(?![\w-])")
 
 
@@ -298,7 +317,8 @@ def js_commands(pkg: Mapping[str, Any]) -> tuple[str | None, str | None]:
     declared = declared and not _watches(str(test_script))
     named = _runner_script(scripts, test_script)
     prefix = None  # how to pass the runner flags: through the named script when it is one
-    chained = declared and CHAINED.search(str(test_script)) is not None
+    chained = declared and (CHAINED.search(str(test_script)) is not None
+                            or runs_shell_script(str(test_script)))
     if declared and str(test_script).strip() and not (chained and runner is not None):
         test = "npm test"
         if not chained and _sets_its_own(str(test_script)):

@@ -131,6 +131,19 @@ def test_a_venv_of_any_name_runs_the_tests_and_its_packages_are_no_test_files(
          "npx jest", "npx jest --coverage --coverageReporters=lcov --coverageReporters=json"),
         # ... unless no runner is known: the script, as the project runs it.
         ({"scripts": {"test": "lint; mocha"}}, "npm test", None),
+        # A test script handing the run to a shell script of the package, whose steps the
+        # review cannot read (one installing packages globally, then `TZ=UTC npx jest`): the
+        # runner itself, as for a chain; the script, as the project runs it, where no runner
+        # is known.
+        ({"scripts": {"test": "sh ./scripts/test.sh"}, "devDependencies": {"jest": "29.5.0"}},
+         "npx jest", "npx jest --coverage --coverageReporters=lcov --coverageReporters=json"),
+        ({"scripts": {"test": "./bin/run-tests.sh --ci"}, "devDependencies": {"vitest": "^3"}},
+         "npx vitest run", None),
+        ({"scripts": {"test": "CI=1 bash test.sh"}, "devDependencies": {"jest": "^29"}},
+         "npx jest", "npx jest --coverage --coverageReporters=lcov --coverageReporters=json"),
+        ({"scripts": {"test": "sh ./scripts/test.sh"}}, "npm test", None),
+        ({"scripts": {"test": "bash -c 'jest'"}, "devDependencies": {"jest": "^29"}},
+         "npm test", "npx jest --coverage --coverageReporters=lcov --coverageReporters=json"),
     ],
 )
 def test_js_commands_come_from_package_json(pkg: dict[str, object], test: str | None,
