@@ -7425,6 +7425,39 @@ describe("expirationMonth", () => {
     }
 
 
+def test_a_js_title_saying_it_handles_a_case_says_no_throw_is_its_check() -> None:
+    """A date parser's spec titles its tests "should handle ..." and checks each result; with
+    the offset test's `expect` taken out, the parsed date built and never compared, it still
+    counted for its AC: a JS title that handles a case names the case, not that nothing is
+    thrown. A title saying so in other words (gracefully, without throwing) still does."""
+    text = '''const toDate = require("./toDate.js");
+
+describe("toDate", () => {
+  it("should handle a negative offset", () => {
+    const parser = { attempt: jest.fn(() => ({ year: 2021, hour: 3, offset: -90 })) };
+    const expected = new Date(Date.UTC(2021, 0, 1, 4, 30));
+    toDate(parser)();
+  });
+  it("should handle a positive offset", () => {
+    const parser = { attempt: jest.fn(() => ({ year: 2021, hour: 3, offset: 30 })) };
+    expect(toDate(parser)()).toEqual(new Date(Date.UTC(2021, 0, 1, 2, 30)));
+  });
+  it("handles a missing year gracefully", () => {
+    toDate({ attempt: () => ({}) })();
+  });
+  it("should handle an empty result without throwing", () => {
+    toDate({ attempt: () => ({}) })();
+  });
+});
+'''
+    assert _in_file("src/toDate/toDate.spec.js", text) == {
+        "toDate > should handle a negative offset": CHECKS_NOTHING,
+        "toDate > should handle a positive offset": None,
+        "toDate > handles a missing year gracefully": None,
+        "toDate > should handle an empty result without throwing": None,
+    }
+
+
 def test_a_js_test_calling_a_function_of_its_file_that_checks_nothing_checks_nothing() -> None:
     """css-select's pseudo-class ordering test with its `expect` taken out still called the
     file's `parseSortStringify`, which parses, sorts and prints a selector and checks
