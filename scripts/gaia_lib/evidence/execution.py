@@ -404,6 +404,27 @@ def in_directory(command: str, workdir: Path) -> tuple[str, str] | None:
     return sub, found.group(2).strip()
 
 
+# A command that sets the environment of the program it starts, as sh reads it: `TZ=UTC npx
+# jest` (values quoted or plain words).
+_SETTINGS = re.compile(r"\s*((?:[A-Za-z_][A-Za-z0-9_]*=(?:\"[^\"]*\"|'[^']*'|[^\s\"']*)\s+)+)"
+                       r"(\S.*)", re.DOTALL)
+
+
+def settings_of(command: str) -> tuple[dict[str, str], str]:
+    """A tier command's leading `NAME=value` settings and the plain command they are for:
+    `TZ=UTC npx jest` runs jest with TZ set, as sh would, its report flags and the story's
+    tests added (any-date-parser's tests need UTC, which its test script sets before `npx
+    jest`; the command written so had run as sh's, no test's outcome read). ({}, command)
+    where it sets none, or where sh alone can run what it says (shell syntax after them, a
+    `$` in a value)."""
+    found = _SETTINGS.fullmatch(command)
+    rest = found.group(2).strip() if found else ""
+    words = proc.plain_argv("env " + found.group(1)) if found and proc.plain_argv(rest) else None
+    if not words:
+        return {}, command
+    return dict(word.split("=", 1) for word in words[1:]), rest
+
+
 def runner_for(command: str, workdir: Path) -> str | None:
     """The runner a tier's command runs (pytest, jest, vitest, go, bats, mvn, gradle; an npm
     script that runs vitest or jest alone counts as it); None for anything else."""
@@ -954,6 +975,7 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
         sub, command = located
         here = workdir / sub
         tests = [t[len(sub) + 1:] for t in story_tests if t.startswith(sub + "/")]
+    settings, command = settings_of(command)
     runner = runner_for(command, here)
     if story_tests and runner in (*PATH_RUNNERS, "go"):  # the runners a story scopes
         tests = [t for t in tests if stacks.runs_file(runner, t)]
@@ -983,6 +1005,7 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
             writes.make_dirs(stale.parent)
             writes.remove(stale)  # a stale report must not pass for this run's
     run_env = dict(with_node_bin(proc.tool_env() if env is None else env, here, workdir))
+    run_env.update(settings)
     if invocation.progress is not None:
         run_env[JS_PROGRESS] = str(invocation.progress)
     if runner in SNAPSHOT_RUNNERS:
@@ -1002,7 +1025,8 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
         result = proc.run_tool(argv, cwd=here, timeout=float(tier.timeout_seconds), env=run_env,
                                contain=True, on_start=on_start)
     stdout_log, stderr_log = _keep_logs(report_dir, tier.name, result)
-    shown = shlex.join(invocation.argv)
+    shown = shlex.join([*(f"{name}={value}" for name, value in settings.items()),
+                        *invocation.argv])
     if result.error is not None:
         diagnostics.append(f"{tier.name}: {result.error}")
     if result.killed:

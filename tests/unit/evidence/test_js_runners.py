@@ -163,23 +163,55 @@ def test_a_package_script_running_vitest_gets_the_report_flags(
     _check(suite, "test/codes.test.js", VITEST_TEST)  # the other file did not run
 
 
+def _run_in_zone(tmp_path: Path, node_bin: Path, package_json: str, command: str
+                 ) -> execution.Suite:
+    """`command` run over a project whose story test checks the CODES_ZONE its tier or script
+    sets (and fails once on purpose), scoped to that test; no note expected."""
+    env_test = JEST_TEST.replace('describe("codes", () => {', 'describe("codes", () => {\n'
+                                 '  it("runs where its tier or script says", () => {\n'
+                                 '    expect(process.env.CODES_ZONE).toBe("UTC");\n  });')
+    files = {"package.json": package_json, "src/codes.js": JEST_SRC,
+             "src/codes.test.js": env_test,
+             "src/other.test.js": 'test("not the story\'s", () => expect(1).toBe(2));\n'}
+    suite, notes = _run(tmp_path, command, files, ["src/codes.test.js"], node_bin.parent)
+    assert notes == []
+    assert suite.command.endswith(" src/codes.test.js")
+    assert (suite.pass_count, suite.fail_count, suite.skip_count) == (3, 1, 2)
+    return suite
+
+
 def test_a_package_script_setting_its_environment_runs_jest_with_the_report_flags(
         node_bin: Path, tmp_path: Path) -> None:
     """harrisiirak/cron-parser's `"test:unit": "cross-env TZ=UTC jest"`, in sh's spelling: the
     script runs jest with the environment its tests need, the review's flags and the story's
     test file after it all."""
-    env_test = JEST_TEST.replace('describe("codes", () => {', 'describe("codes", () => {\n'
-                                 '  it("runs where its script says", () => {\n'
-                                 '    expect(process.env.CODES_ZONE).toBe("UTC");\n  });')
-    files = {"package.json": '{"name": "p", "scripts": {"test:unit": "CODES_ZONE=UTC jest"}}\n',
-             "src/codes.js": JEST_SRC, "src/codes.test.js": env_test,
-             "src/other.test.js": 'test("not the story\'s", () => expect(1).toBe(2));\n'}
-    suite, notes = _run(tmp_path, "npm run test:unit", files, ["src/codes.test.js"],
-                        node_bin.parent)
-    assert notes == []
+    suite = _run_in_zone(
+        tmp_path, node_bin, '{"name": "p", "scripts": {"test:unit": "CODES_ZONE=UTC jest"}}\n',
+        "npm run test:unit")
     assert suite.command.startswith("npm run test:unit -- --reporters=default")
-    assert suite.command.endswith(" src/codes.test.js")
-    assert (suite.pass_count, suite.fail_count, suite.skip_count) == (3, 1, 2)
+
+
+def test_a_tier_command_setting_its_environment_runs_jest_with_the_report_flags(
+        node_bin: Path, tmp_path: Path) -> None:
+    """A date parser's tests need UTC, which its test script sets before `npx jest`; its tier
+    written `TZ=UTC npx jest` had run as sh's, no test's outcome read ("its command is no
+    runner the review reads"): it runs jest in that environment, with the review's flags and
+    the story's test file, and says so."""
+    suite = _run_in_zone(tmp_path, node_bin, '{"name": "p"}\n', "CODES_ZONE=UTC npx jest")
+    assert suite.command.startswith("CODES_ZONE=UTC ") and " --json " in suite.command
+
+
+@pytest.mark.parametrize(("command", "settings", "rest"), [
+    ("TZ=UTC npx jest", {"TZ": "UTC"}, "npx jest"),
+    ('NODE_OPTIONS="--max-old-space-size=4096" TZ=UTC jest --ci',
+     {"NODE_OPTIONS": "--max-old-space-size=4096", "TZ": "UTC"}, "jest --ci"),
+    ("npx jest", {}, "npx jest"),
+    ("TZ=$ZONE npx jest", {}, "TZ=$ZONE npx jest"),
+    ("TZ=UTC npx jest && eslint .", {}, "TZ=UTC npx jest && eslint ."),
+])
+def test_a_tier_commands_settings_are_read_as_sh_reads_them(
+        command: str, settings: dict[str, str], rest: str) -> None:
+    assert execution.settings_of(command) == (settings, rest)
 
 
 def test_a_jest_run_whose_posttest_hook_fails_says_so_after_its_passing_tests(
