@@ -18,7 +18,8 @@ Rules (each pure over the files it is shown, except `survey`, which reads the tr
   in its dependencies (vitest before jest) as `npx vitest run` / `npx jest` (also for a test script
   that chains other steps, `pnpm lint && vitest run`, or hands the run to a shell script of the
   package, `sh ./scripts/test.sh`: the review runs the tests, whose outcomes it reads from the
-  runner alone, and the steps may need tools this machine lacks or change it); coverage
+  runner alone, and the steps may need tools this machine lacks or change it; the settings
+  that script puts before the runner are kept, `TZ=UTC npx jest`); coverage
   through the runner's own coverage flag when a coverage provider is a dependency
   (@vitest/coverage-v8 or -istanbul, c8, nyc, or jest's built-in), reported when a test fails
   too (vitest's `--coverage.reportOnFailure`; jest always reports), through the test script
@@ -136,20 +137,44 @@ CHAINED = re.compile(r"&&|\|\||;|\|")  # a script of several commands
 _SHELLS = ("sh", "bash", "dash", "zsh")
 
 
-def runs_shell_script(script: str) -> bool:
-    """Whether an npm script hands its run to a shell script file (pure): `sh
-    ./scripts/test.sh`, `CI=1 bash test.sh`, `./bin/run-tests.sh --ci`; not `bash -c '...'`.
-    Its steps are the file's, which the review does not read, as a chain's are several."""
+def _shell_script_settings(root: Path, script: str) -> str:
+    """The `NAME=value` settings the shell script an npm test script hands its run to puts
+    before the runner (`TZ=UTC npx jest "$@"` in any-date-parser's `scripts/test.sh`: its
+    tests need UTC), as written; "" for none, or a script not read."""
+    file = shell_script_file(script)
+    if file is None:
+        return ""
+    try:
+        text = (root / file).read_text(encoding="utf-8", errors="replace")
+    except (OSError, ValueError):
+        return ""
+    for line in text.splitlines():
+        found = execution.SCRIPT_RUNNER.match(line)
+        if found and not line.lstrip().startswith("#"):
+            try:
+                settings = shlex.split(line[:found.start(1)])
+            except ValueError:
+                return ""
+            return " ".join(shlex.quote(word) for word in settings
+                            if re.fullmatch(r"[A-Za-z_]\w*=[^$`]*", word))
+    return ""
+
+
+def shell_script_file(script: str) -> str | None:
+    """The shell script file an npm script hands its run to (pure): `./scripts/test.sh` of
+    `sh ./scripts/test.sh`, `test.sh` of `CI=1 bash test.sh`, `./bin/run-tests.sh` of
+    `./bin/run-tests.sh --ci`; None for any other script (`bash -c '...'`). Its steps are the
+    file's, which the review does not read, as a chain's are several."""
     try:
         words = shlex.split(script)
     except ValueError:
-        return False
+        return None
     words = list(dropwhile(lambda w: re.fullmatch(r"[A-Za-z_]\w*=\S*", w) is not None, words))
-    if not words:
-        return False
-    if words[0] in _SHELLS:
-        return len(words) > 1 and not words[1].startswith("-")
-    return words[0].endswith(".sh")
+    if words and words[0] in _SHELLS:
+        return words[1] if len(words) > 1 and not words[1].startswith("-") else None
+    return words[0] if words and words[0].endswith(".sh") else None
+
+
 _COVERAGE_FLAG = re.compile(r"(?<!\S)--(?:no-)?coverage(?![\w-])")
 
 
@@ -318,7 +343,7 @@ def js_commands(pkg: Mapping[str, Any]) -> tuple[str | None, str | None]:
     named = _runner_script(scripts, test_script)
     prefix = None  # how to pass the runner flags: through the named script when it is one
     chained = declared and (CHAINED.search(str(test_script)) is not None
-                            or runs_shell_script(str(test_script)))
+                            or shell_script_file(str(test_script)) is not None)
     if declared and str(test_script).strip() and not (chained and runner is not None):
         test = "npm test"
         if not chained and _sets_its_own(str(test_script)):
@@ -382,7 +407,14 @@ def commands_for(stack: str, root: Path, test_dirs: Sequence[str],
             text = (root / "package.json").read_text(encoding="utf-8", errors="replace")
         except OSError:
             text = ""
-        return js_commands(package_json(text))
+        pkg = package_json(text)
+        test, coverage = js_commands(pkg)
+        scripts = pkg.get("scripts")
+        script = scripts.get("test") if isinstance(scripts, dict) else None
+        settings = _shell_script_settings(root, script) if isinstance(script, str) else ""
+        if settings and test and test.startswith("npx "):
+            return f"{settings} {test}", coverage and f"{settings} {coverage}"
+        return test, coverage
     if stack == "go-dev":
         return "go test ./...", "go test -coverprofile=coverage.out ./..."
     if stack == "java-dev":

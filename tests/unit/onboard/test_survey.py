@@ -68,6 +68,27 @@ def test_a_venv_of_any_name_runs_the_tests_and_its_packages_are_no_test_files(
     assert found.test_dirs == ("test",)
 
 
+def test_a_shell_scripts_settings_before_its_runner_are_the_commands(tmp_path: Path) -> None:
+    """A date parser's `npm test` runs `sh ./scripts/test.sh`, which installs packages
+    globally and then runs `TZ=UTC npx jest "$@"`: its tests need UTC (two fail east of it),
+    so the runner run alone keeps the setting; a script whose runner line sets none, or
+    that init cannot read, gives the runner alone."""
+    _write(tmp_path, "package.json", json.dumps({
+        "scripts": {"test": "sh ./scripts/test.sh"}, "devDependencies": {"jest": "29.5.0"}}))
+    _write(tmp_path, "scripts/test.sh", '#!/usr/bin/env bash\n'
+           '# TZ=Europe/Paris npx jest\nnpm install -g full-icu\n'
+           'if [ -n "$NODE_ICU_DATA" ]\nthen\n  export NODE_PATH=$modulesPath\n'
+           '  TZ=UTC npx jest "$@"\nfi\n')
+    _write(tmp_path, "src/dates.spec.js", 'it("parses", () => expect(1).toBe(1));\n')
+    assert sv.commands_for("ts-dev", tmp_path, ()) == (
+        "TZ=UTC npx jest",
+        "TZ=UTC npx jest --coverage --coverageReporters=lcov --coverageReporters=json")
+    _write(tmp_path, "scripts/test.sh", "#!/bin/sh\nnpx jest \"$@\"\n")
+    assert sv.commands_for("ts-dev", tmp_path, ())[0] == "npx jest"
+    (tmp_path / "scripts/test.sh").unlink()
+    assert sv.commands_for("ts-dev", tmp_path, ())[0] == "npx jest"
+
+
 @pytest.mark.parametrize(
     ("pkg", "test", "coverage"),
     [
