@@ -413,10 +413,10 @@ _SETTINGS = re.compile(r"\s*((?:[A-Za-z_][A-Za-z0-9_]*=(?:\"[^\"]*\"|'[^']*'|[^\
 def settings_of(command: str) -> tuple[dict[str, str], str]:
     """A tier command's leading `NAME=value` settings and the plain command they are for:
     `TZ=UTC npx jest` runs jest with TZ set, as sh would, its report flags and the story's
-    tests added (any-date-parser's tests need UTC, which its test script sets before `npx
-    jest`; the command written so had run as sh's, no test's outcome read). ({}, command)
-    where it sets none, or where sh alone can run what it says (shell syntax after them, a
-    `$` in a value)."""
+    tests added, for a vitest or jest tier (`run_tier`): any-date-parser's tests need UTC,
+    which its test script sets before `npx jest`, and the command written so had run as
+    sh's, no test's outcome read. ({}, command) where it sets none, or where sh alone can
+    run what it says (shell syntax after them, a `$` in a value)."""
     found = _SETTINGS.fullmatch(command)
     rest = found.group(2).strip() if found else ""
     words = proc.plain_argv("env " + found.group(1)) if found and proc.plain_argv(rest) else None
@@ -975,7 +975,11 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
         sub, command = located
         here = workdir / sub
         tests = [t[len(sub) + 1:] for t in story_tests if t.startswith(sub + "/")]
-    settings, command = settings_of(command)
+    settings, plain = settings_of(command)
+    # a vitest or jest tier's own environment: a pytest run's PYTHONPATH is the review's too
+    # (its plugin's directory), which a setting would replace
+    settings = settings if runner_for(plain, here) in ("jest", "vitest") else {}
+    command = plain if settings else command
     runner = runner_for(command, here)
     if story_tests and runner in (*PATH_RUNNERS, "go"):  # the runners a story scopes
         tests = [t for t in tests if stacks.runs_file(runner, t)]

@@ -199,6 +199,10 @@ def test_a_tier_command_setting_its_environment_runs_jest_with_the_report_flags(
     the story's test file, and says so."""
     suite = _run_in_zone(tmp_path, node_bin, '{"name": "p"}\n', "CODES_ZONE=UTC npx jest")
     assert suite.command.startswith("CODES_ZONE=UTC ") and " --json " in suite.command
+    # another runner's tier runs as sh's, as before: a pytest run's PYTHONPATH is the review's
+    # too, which a setting would replace
+    other, _ = _run(tmp_path / "other", "CODES_ZONE=UTC sh -c 'exit 0'", {"x.txt": ""})
+    assert other.command.startswith("sh -c ") and other.exit_code == 0
 
 
 @pytest.mark.parametrize(("command", "settings", "rest"), [
