@@ -477,7 +477,6 @@ PROJECTS = (
     # stories from the directories named after it (`bitmath-*` are 1.3.3.1's)
     Project("bitmath2", "pypi", "bitmath==2.1.1", "python-dev", "bitmath-2.1.1",
             held_out=True, test_deps=("pytest", "coverage"), first=(25, 8, 10)),
-    Project("iterative", "npm", "iterative@1.9.2", "ts-dev", "package", held_out=True),
     Project("iterative", "npm", "iterative@1.9.2", "ts-dev", "package", held_out=True,
             first=(22, 4, 30)),
     Project("any-date-parser", "npm", "any-date-parser@1.5.4", "ts-dev", "package",
