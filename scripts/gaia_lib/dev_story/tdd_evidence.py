@@ -369,7 +369,9 @@ def run_tests(project: Path, workdir: Path, key: str, phase: str,
     except MalformedFile as exc:
         unbuilt = go_unbuilt(result.stdout) if invocation.report_format == "go-json" else []
         if unbuilt:  # a Go test id names its package, as `go test -json` does
-            output = result.stdout + "\n" + result.stderr
+            # the compiler's lines: on stderr before Go 1.24, in its build events after
+            output = "\n".join((result.stdout, runner_output.go_build_output(result.stdout),
+                                 result.stderr))
             return Run({f"{package}::{COLLECTION}": runner_output.ERROR
                         for package in unbuilt}, {}, go_unparsed(unbuilt, output),
                        go_build_errors(output))
@@ -479,7 +481,6 @@ def written_text(path: Path) -> str:
         return ""
 
 
-_GO_UNBUILT = re.compile(r"^FAIL\s+(\S+)\s+\[(?:build|setup) failed\]", re.MULTILINE)
 _GO_ERROR = re.compile(r"^(?:\./)?(\S+?\.go):\d+:\d+: .+$", re.MULTILINE)
 
 
@@ -501,9 +502,9 @@ def foreign_build_failure(errors: Sequence[tuple[str, str]], new_test_files: Seq
 
 
 def go_unbuilt(stdout: str) -> list[str]:
-    """The packages Go reports as not building (`FAIL <pkg> [build failed]`, or `[setup
-    failed]`), in its order (pure)."""
-    return list(dict.fromkeys(_GO_UNBUILT.findall(stdout)))
+    """The packages Go reports as not building, in its order (pure;
+    `runner_output.go_unbuilt_packages`: Go's text line before 1.24, its events after)."""
+    return list(runner_output.go_unbuilt_packages(stdout))
 
 
 # ---------------------------------------------------------------- records

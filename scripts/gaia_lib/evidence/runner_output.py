@@ -1227,21 +1227,80 @@ _GO_UNBUILT = lazy_re(r"^FAIL\s+(\S+)\s+\[(?:build|setup) failed\]$", re.M)
 _GO_BUILD_HEADER = lazy_re(r"^# (\S+)(?: \[\S+\])?$")
 
 
+def go_unbuilt_packages(stdout: str) -> dict[str, str | None]:
+    """The packages a `go test -json` run (`stdout`) says go could not build, in its order,
+    each with the first compile error its events give (else None; pure): before Go 1.24 a
+    line of text, `FAIL <pkg> [build failed]` (`[setup failed]`), the errors on stderr;
+    from Go 1.24 a package's `fail` event naming what failed to build (`"FailedBuild": "<pkg>
+    [<pkg>.test]"`), the errors in the `build-output` events of that import path, after
+    their `# <pkg>` header (the text line is then an event's `Output`, no line of its own)."""
+    return _go_unbuilt(stdout)[0]
+
+
+def _go_unbuilt(stdout: str) -> tuple[dict[str, str | None], set[str]]:
+    """`go_unbuilt_packages`, and those of them a `fail` event of the package said (Go 1.24
+    on: `parse_go_test_json` counts such a package, failed with no test result, an error)."""
+    found: dict[str, str | None] = dict.fromkeys(_GO_UNBUILT.findall(stdout))
+    evented: set[str] = set()
+    said: dict[str, str] = {}
+    for line in stdout.splitlines():
+        if not line.startswith("{") or (
+                '"build-output"' not in line and '"FailedBuild"' not in line):
+            continue
+        try:
+            event = json.loads(line)
+        except ValueError:
+            continue
+        if not isinstance(event, dict):
+            continue
+        path, output = event.get("ImportPath"), event.get("Output")
+        if event.get("Action") == "build-output" and isinstance(path, str) \
+                and isinstance(output, str) and output.strip() \
+                and not output.startswith("# ") and path not in said:
+            said[path] = output.strip()
+        failed, package = event.get("FailedBuild"), event.get("Package")
+        if event.get("Action") == "fail" and isinstance(failed, str) \
+                and isinstance(package, str) and not event.get("Test"):
+            found[package] = said.get(failed)
+            evented.add(package)
+    return found, evented
+
+
+def go_build_output(stdout: str) -> str:
+    """What Go 1.24 and later print building a `go test -json` run's packages, as its
+    `build-output` events carry it (the compiler's lines, which older Go prints on stderr);
+    "" where there is none (pure)."""
+    out = []
+    for line in stdout.splitlines():
+        if line.startswith("{") and '"build-output"' in line:
+            try:
+                event = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(event, dict) and isinstance(event.get("Output"), str):
+                out.append(event["Output"])
+    return "".join(out)
+
+
 def go_unbuilt(counts: RunnerCounts, stdout: str, stderr: str) -> RunnerCounts:
     """`counts` of a `go test -json` run (`stdout`) with an error for each package Go says it
-    could not build (`FAIL <pkg> [build failed]`, a line of text and no event before Go 1.24)
-    and reported no test of: no test's, named after the package (as a JS file that failed to
-    load is after its file), its message the first compile error go printed for it on
-    `stderr` (`./update_test.go:13:5: err declared but not used`), else go's line. None of
-    that package's tests ran: a run of the story's two packages, one of them unbuilt, had
-    read "11 passed, 0 failed", its other tests with no outcome and no reason."""
+    could not build (`go_unbuilt_packages`) and reported no test of: no test's, named after
+    the package (as a JS file that failed to load is after its file), its message the first
+    compile error go gave for it, in its events or on `stderr` (`./update_test.go:13:5: err
+    declared but not used`), else that it did not build. None of that package's tests ran: a
+    run of the story's two packages, one of them unbuilt, had read "11 passed, 0 failed", its
+    other tests with no outcome and no reason."""
     reported = {test.file for test in counts.tests}
+    unbuilt, evented = _go_unbuilt(stdout)
     added = [TestOutcome(name="", outcome=ERROR, file=package,
-                         message=_go_build_error(stderr, package) or f"{package} [build failed]")
-             for package in dict.fromkeys(_GO_UNBUILT.findall(stdout)) if package not in reported]
+                         message=said or _go_build_error(stderr, package)
+                         or f"{package} [build failed]")
+             for package, said in unbuilt.items() if package not in reported]
     if not added:
         return counts
-    beside = counts.errors - sum(test.outcome == ERROR for test in counts.tests)
+    # the errors counted beside the tests, but those the added packages now are
+    beside = counts.errors - sum(test.outcome == ERROR for test in counts.tests) - sum(
+        test.file in evented for test in added)
     return _counts(counts.format, (*counts.tests, *added), extra_errors=beside)
 
 

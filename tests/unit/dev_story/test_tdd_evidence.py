@@ -191,6 +191,17 @@ def test_unparsed_go_packages_and_js_suites_are_read_from_their_runners_words() 
     assert tdd_evidence.go_unparsed(["example.com/shlex"],
                                     "tdd_test.go:9:4: expected '}', found 'EOF'\n") == {
         "example.com/shlex::<collection>": "tdd_test.go:9:4: expected '}', found 'EOF'"}
+    # Go 1.24 on: the package's failure and the compiler's lines as events of the stream
+    events = "\n".join((
+        '{"ImportPath":"example.com/shlex [example.com/shlex.test]","Action":"build-output",'
+        '"Output":"./split_test.go:9:1: syntax error: unexpected }\\n"}',
+        '{"Action":"fail","Package":"example.com/shlex","Elapsed":0,'
+        '"FailedBuild":"example.com/shlex [example.com/shlex.test]"}'))
+    assert tdd_evidence.go_unbuilt(events) == ["example.com/shlex"]
+    assert tdd_evidence.go_unbuilt(output) == ["example.com/shlex"]
+    assert tdd_evidence.go_unparsed(["example.com/shlex"],
+                                    runner_output.go_build_output(events)) == {
+        "example.com/shlex::<collection>": "./split_test.go:9:1: syntax error: unexpected }"}
     many = "pkg/a/x_test.go:3:1: syntax error: unexpected newline\n"
     assert tdd_evidence.go_unparsed(["example.com/m/pkg/a", "example.com/m/pkg/b"], many) == {
         "example.com/m/pkg/a::<collection>": many.strip()}

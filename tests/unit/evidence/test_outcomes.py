@@ -1205,6 +1205,48 @@ def test_the_go_tests_of_a_package_that_did_not_build_say_so() -> None:
     assert runner_output.go_unbuilt(built, "ok\texample.com/qs\t0.01s\n", "") == built
 
 
+# The same run under Go 1.24 and later, as its `go test -json` writes a build failure: the
+# compiler's lines as `build-output` events of the import path that failed, the package's
+# `FAIL ... [build failed]` as an output event, and its `fail` event naming that import path
+# (`FailedBuild`), nothing on stderr (the shape of Go's own test of it, test_json_build).
+_TWO_PACKAGES_ONE_UNBUILT_GO124 = "\n".join([
+    '{"ImportPath":"example.com/qs [example.com/qs.test]","Action":"build-output",'
+    '"Output":"# example.com/qs [example.com/qs.test]\\n"}',
+    '{"ImportPath":"example.com/qs [example.com/qs.test]","Action":"build-output",'
+    '"Output":"./encode_test.go:14:2: declared and not used: got\\n"}',
+    '{"ImportPath":"example.com/qs [example.com/qs.test]","Action":"build-fail"}',
+    '{"Action":"start","Package":"example.com/qs"}',
+    '{"Action":"output","Package":"example.com/qs","Output":"FAIL\\texample.com/qs '
+    '[build failed]\\n"}',
+    '{"Action":"fail","Package":"example.com/qs","Elapsed":0,'
+    '"FailedBuild":"example.com/qs [example.com/qs.test]"}',
+    '{"Action":"start","Package":"example.com/qs/num"}',
+    '{"Action":"run","Package":"example.com/qs/num","Test":"TestParseNum"}',
+    '{"Action":"pass","Package":"example.com/qs/num","Test":"TestParseNum","Elapsed":0}',
+    '{"Action":"pass","Package":"example.com/qs/num","Elapsed":0.01}', ""])
+
+
+def test_a_go_package_that_did_not_build_is_read_from_go_1_24_events() -> None:
+    """Go 1.24 reports a build failure in events, no text line: the package had been one
+    error of the run with no name, its tests "never run: the runner's report has no outcome
+    for it". It is the unbuilt package, with the compile error its events carry, counted
+    once; the dev-story TDD gate reads the same packages and compiler lines."""
+    stream = _TWO_PACKAGES_ONE_UNBUILT_GO124
+    counts = runner_output.go_unbuilt(runner_output.parse_go_test_json(stream), stream, "")
+    assert (counts.passed, counts.failed, counts.errors) == (1, 0, 1)
+    unbuilt = counts.tests[-1]
+    assert (unbuilt.name, unbuilt.file, unbuilt.message) == (
+        "", "example.com/qs", "./encode_test.go:14:2: declared and not used: got")
+    assert runner_output.go_unbuilt_packages(stream) == {
+        "example.com/qs": "./encode_test.go:14:2: declared and not used: got"}
+    assert runner_output.go_build_output(stream) == (
+        "# example.com/qs [example.com/qs.test]\n"
+        "./encode_test.go:14:2: declared and not used: got\n")
+    # before 1.24: the text line, the compile error on stderr
+    assert runner_output.go_unbuilt_packages(_TWO_PACKAGES_ONE_UNBUILT) == {
+        "example.com/qs": None}
+
+
 def test_two_tests_of_one_title_are_told_apart_by_the_runners_order() -> None:
     """A compiled spec shipped without its TypeScript source: two groups both named `trim`
     each declare `removes blanks`, and jest, mapping its `location`s through the spec's
