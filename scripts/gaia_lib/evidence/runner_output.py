@@ -60,6 +60,7 @@ Exit codes: `MalformedFile` carries the caller's `exit_code` (default 1).
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -609,10 +610,21 @@ def _junit_message(case: ET.Element) -> str | None:
                 return f"{said} ({place})" if said and place else said
             return failure_line(child.get("message")) or failure_line(child.text)
         if child.tag == "skipped" and child.get("message") == "collection skipped":
-            # a module skipped whole: its text is pytest's (file, line, "Kind: reason")
-            given = re.search(r"""['"](?:[\w.]+: )?([^'"]*)['"]\)\s*$""", child.text or "")
-            return given.group(1).strip() or None if given else None
+            return _module_skip_reason(child.text or "")
     return None
+
+
+def _module_skip_reason(text: str) -> str | None:
+    """Why pytest skipped a module whole, from its JUnit text, the repr of its (file, line,
+    "Kind: reason") (`pytest.importorskip`'s `Skipped: could not import 'x': No module named
+    'x'`, whose quotes had left the reason unread); None where it gives none."""
+    try:
+        given = ast.literal_eval(text.strip())
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return None
+    if not isinstance(given, tuple) or len(given) != 3 or not isinstance(given[2], str):
+        return None
+    return re.sub(r"^[\w.]+: ", "", given[2]).strip() or None
 
 
 # How a skip's message says it was an expected failure (pytest's `<skipped

@@ -634,6 +634,22 @@ def test_a_test_of_a_module_skipped_whole_was_skipped_and_says_why() -> None:
                                           "(whole module disabled)"}
 
 
+def test_a_module_importorskip_skipped_says_what_it_could_not_import() -> None:
+    """`pytest.importorskip("hypothesis")` at a module's top, the package not installed:
+    pytest's reason holds quotes (`could not import 'hypothesis': ...`), and its tests had
+    read "reported skipped by the runner: its whole file" with no reason."""
+    skipped = MODULE_SKIPPED.replace("\\\n", "").replace(
+        "'unittest.case.SkipTest: whole module disabled'",
+        "\"Skipped: could not import 'hypothesis': No module named 'hypothesis'\"")
+    counts = runner_output.parse_junit_xml(skipped)
+    assert [(o.name, o.outcome, o.message) for o in counts.tests] == [
+        ("tests.test_colors", "skipped",
+         "could not import 'hypothesis': No module named 'hypothesis'")]
+    # a text that is no such tuple gives no reason rather than a wrong one
+    garbled = skipped.replace("('/p/tests/test_colors.py', 12, ", "(")
+    assert [o.message for o in runner_output.parse_junit_xml(garbled).tests] == [None]
+
+
 def test_a_unittest_classs_tests_a_cut_off_run_finished_ran_as_its_junit_report_says() -> None:
     """The plugin's progress log names a class's test by its node id (`tests.py::Spec::
     test_eol`): read as JUnit names it, the tests the run finished ran, the one it was still
