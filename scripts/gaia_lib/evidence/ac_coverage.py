@@ -1948,7 +1948,7 @@ def _why_not(i: int, bests: Sequence[_Score], criteria: Sequence[AcceptanceCrite
     if i in decided:
         return "it checks what is printed, which the AC does not speak of"
     if chosen:
-        return _counts_for(criteria, chosen)
+        return _counts_for(criteria, chosen, bests[i])
     score = bests[i]
     alike = [j for j, other in enumerate(bests) if j != i
              and _resembles(other) and other.total >= score.total / MARGIN]
@@ -1973,10 +1973,19 @@ def _why_not(i: int, bests: Sequence[_Score], criteria: Sequence[AcceptanceCrite
 _FITS_BETTER = ", which its words fit better"
 
 
-def _counts_for(criteria: Sequence[AcceptanceCriterion], chosen: Iterable[int]) -> str:
-    """Why a nearest test counted for other ACs (`chosen`) does not count for this one."""
-    return "it counts for " + ", ".join(criteria[j].ac_id for j in sorted(chosen)) + \
-        _FITS_BETTER
+def _counts_for(criteria: Sequence[AcceptanceCriterion], chosen: Mapping[int, _Score],
+                score: _Score) -> str:
+    """Why a nearest test counted for other ACs (`chosen`) does not count for this one (its
+    evidence for it, `score`): their words fit it better, where its evidence for one of them
+    is as much; else that its evidence for this AC is more, and by how much (bitmath's
+    `test_kib_power`, 6.27 for AC8 and 5.25 for AC7, which counted it, had read "which its
+    words fit better")."""
+    named = "it counts for " + ", ".join(criteria[j].ac_id for j in sorted(chosen))
+    most = max(other.total for other in chosen.values())
+    if most >= score.total:
+        return named + _FITS_BETTER
+    return f"{named}, though its evidence for this AC is more ({score.total:.2f} against " \
+           f"{most:.2f})"
 
 
 def _counted_as_settled(criteria: Sequence[AcceptanceCriterion],
@@ -1987,10 +1996,14 @@ def _counted_as_settled(criteria: Sequence[AcceptanceCriterion],
     `_beside_the_broadest` has taken the broad AC from it, not those its evidence chose first:
     sqids' `decoding blocklist words should still work`, nearest the AC of a custom alphabet,
     had read "it counts for AC1, AC8" where AC8 alone counted it. Changes `near` in place."""
+    index = {ac.ac_id: i for i, ac in enumerate(criteria)}
     for ac_id, matches in near.items():
-        near[ac_id] = [replace(m, why=_counts_for(criteria, read_tests[m.test][1]))
-                       if m.why.endswith(_FITS_BETTER) and m.test in read_tests
-                       and read_tests[m.test][1] else m for m in matches]
+        at = index.get(ac_id)
+        near[ac_id] = [replace(m, why=_counts_for(criteria, read_tests[m.test][1],
+                                                  read_tests[m.test][0][at]))
+                       if at is not None and m.why.startswith("it counts for ")
+                       and m.test in read_tests and read_tests[m.test][1] else m
+                       for m in matches]
 
 
 def _resembles(score: _Score) -> bool:

@@ -2489,6 +2489,19 @@ def test_a_nearest_test_says_why_it_does_not_count() -> None:
         ("test_domain", "too little of the AC in it (evidence 1.4, a match needs 1.6)")]
 
 
+def test_a_nearest_test_counted_elsewhere_says_whether_its_words_fit_there_better() -> None:
+    """bitmath's `test_kib_power`, nearest AC8 at 6.27 and counted for AC7 at 5.25, had read
+    "it counts for AC7, which its words fit better": said so only where its evidence for an
+    AC it counts for is as much as for this one; else the two figures."""
+    criteria = (ac("AC7", "a size", "it is shown", "its text is `1.0 KiB`"),
+                ac("AC8", "a size", "its unit is asked for", "the unit is `KiB`"))
+    counted = {0: ac_coverage._Score(total=5.25)}
+    assert ac_coverage._counts_for(criteria, counted, ac_coverage._Score(total=6.27)) == (
+        "it counts for AC7, though its evidence for this AC is more (6.27 against 5.25)")
+    assert ac_coverage._counts_for(criteria, counted, ac_coverage._Score(total=5.25)) == (
+        "it counts for AC7, which its words fit better")
+
+
 
 def test_an_ac_no_test_resembles_points_at_the_tests_calling_what_it_names() -> None:
     # tinydb's CachingMiddleware: every test is test_caching_*, every AC speaks of the cache;
