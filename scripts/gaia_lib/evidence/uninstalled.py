@@ -9,7 +9,9 @@ Rules:
   tests that ran all passed beside a test file it could not load: that file's tests never ran,
   and the review cannot judge the ACs they check (theme-product-form's `listeners.test.js`,
   its declared peer `@shopify/theme-product` not installed, had made the review REQUEST_CHANGES
-  with four P0 ACs "without a test", while the other file's tests passed). A run where a test
+  with four P0 ACs "without a test", while the other file's tests passed); a test file pytest
+  skipped whole because `pytest.importorskip` could not import a package is such a file (its
+  tests had counted for no AC, "skipped", the story asked to change). A run where a test
   failed, or errored in its own set-up, is judged as it ran.
 - The package is the one the error names: Python's `No module named 'x.y'` (x); Node's `Cannot
   find package 'x'`, `Cannot find module 'x'`, vitest's `Cannot find dependency 'x'` (a test
@@ -107,9 +109,16 @@ def _go_modules(package: str) -> list[str]:
 
 
 def _unloaded(outcome: runner_output.TestOutcome) -> bool:
-    """Whether an outcome is a test file its runner could not load (no test of its own)."""
+    """Whether an outcome is a test file its runner could not load (no test of its own), or
+    one pytest skipped whole for a package it could not import (`pytest.importorskip`)."""
+    if outcome.outcome == runner_output.SKIPPED:
+        return (outcome.message or "").startswith(IMPORT_SKIPPED)
     return outcome.outcome == runner_output.ERROR and bool(
         runner_output.uncollected_file(outcome) or not outcome.name)
+
+
+# pytest's reason for a module `pytest.importorskip` skipped: `could not import 'x': ...`
+IMPORT_SKIPPED = "could not import '"
 
 
 def _errors(stopped: str | None, tests: tuple[runner_output.TestOutcome, ...]
@@ -119,7 +128,15 @@ def _errors(stopped: str | None, tests: tuple[runner_output.TestOutcome, ...]
     elif any(_unloaded(t) for t in tests) and all(
             _unloaded(t) or t.outcome in (runner_output.PASSED, runner_output.SKIPPED)
             for t in tests):
-        yield from (t.message or "" for t in tests if _unloaded(t))
+        yield from (_said(t) for t in tests if _unloaded(t))
+
+
+def _said(outcome: runner_output.TestOutcome) -> str:
+    """What an unloaded file's outcome says of why; a module pytest skipped whole (named by
+    its dotted path) with its file, as a conftest's error names it (`while loading ...:`)."""
+    if outcome.outcome == runner_output.SKIPPED and runner_output.names_a_module(outcome):
+        return f"while loading {outcome.name.replace('.', '/')}.py: {outcome.message}"
+    return outcome.message or ""
 
 
 def why_blocked(stopped: str | None, tests: tuple[runner_output.TestOutcome, ...],

@@ -98,6 +98,32 @@ def test_a_module_unittest_discovery_could_not_import_is_read_as_pytest_s(
                    "(tests/test_other.py:2))")
 
 
+def test_a_test_file_importorskip_skipped_for_a_declared_package_is_the_machines(
+        tmp_path: Path) -> None:
+    """`pytest.importorskip("hypothesis")` at a story test file's top, hypothesis declared and
+    not installed: its tests were skipped, counted for no AC, and the review had asked for
+    changes. A package declared nowhere, or a test that failed beside it, is judged as run."""
+    project = _project(tmp_path, "hypothesis>=6\n")
+    skipped = runner_output.TestOutcome(
+        "tests.test_props", runner_output.SKIPPED, None,
+        "could not import 'hypothesis': No module named 'hypothesis'")
+    passed = runner_output.TestOutcome("test_c", runner_output.PASSED, "tests/test_c.py")
+    why = uninstalled.why_blocked(None, (skipped, passed), 1, project)
+    assert why == ("hypothesis, imported by tests/test_props.py, is not installed where the "
+                   "tests run, though tests/requirements.txt declares it: install the "
+                   "project's test requirements (while loading tests/test_props.py: could not "
+                   "import 'hypothesis': No module named 'hypothesis')")
+    (tmp_path / "other").mkdir()
+    assert uninstalled.why_blocked(None, (skipped, passed), 1, _project(
+        tmp_path / "other", "pytest\n")) is None
+    failed = runner_output.TestOutcome("test_d", runner_output.FAILED, "tests/test_c.py")
+    assert uninstalled.why_blocked(None, (skipped, passed, failed), 1, project) is None
+    # a skip of the project's own, for any other reason, is no such file
+    own = runner_output.TestOutcome("tests.test_props", runner_output.SKIPPED, None,
+                                    "needs a server")
+    assert uninstalled.why_blocked(None, (own, passed), 1, project) is None
+
+
 def test_a_package_declared_nowhere_is_the_projects_failure(tmp_path: Path) -> None:
     project = _project(tmp_path, "pytest\n")
     stopped = "while loading tests/conftest.py: ModuleNotFoundError: No module named 'hypothesis'"
