@@ -2150,6 +2150,20 @@ def test_a_test_left_at_a_returned_unittest_skip_covers_no_ac(
     assert f"test-quality/skips-nothing tests/test_signup.py:13 — {test} calls a skip " in report
 
 
+def test_a_test_a_run_stopping_at_its_first_failure_never_reached_says_so(
+        qa_project: Project, capsys: pytest.CaptureFixture[str]) -> None:
+    """A tier running `pytest -x`: its first test failed and pytest stopped, and the next
+    had read "never run: the runner's report has no outcome for it", nothing saying why."""
+    qa_project.write("tests/test_signup.py", TESTS.replace('== "created"', '== "made"'))
+    _tier_command(qa_project, f"{PY} -m pytest -q -x -p no:cacheprovider tests", 120)
+    assert command.main(["E1-S1"]) == 1
+    capsys.readouterr()
+    report = (qa_project.impl / "qa-tests-E1-S1.md").read_text()
+    assert ("  - `tests/test_signup.py::test_ac2_invalid_email_is_rejected_with_422` — does not "
+            "count: never run: the run stops at its first failure (-x), and a test before it "
+            "failed") in report
+
+
 def _tier_command(project: Project, command: str, limit: int) -> None:
     project.write(".gaia/config/project-config.yaml", CONFIG.replace(
         f"command: {PY} -m pytest -q -p no:cacheprovider tests", f"command: {command}"

@@ -501,6 +501,10 @@ def _written_title(case: TestCase) -> re.Pattern[str] | None:
     return re.compile(r"(?:.*\s)?" + "".join(parts), re.S)
 
 
+# why a test a run's per-test report leaves out never ran, where nothing else says why
+NO_OUTCOME = "never run: the runner's report has no outcome for it"
+
+
 def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files: Iterable[str],
               aliases: Mapping[str, Sequence[str]] | None = None, *,
               texts: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -525,7 +529,7 @@ def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files:
     listed = list(outcomes)
     seen = reported(listed, mine, aliases)
     directories = {str(PurePosixPath(case.file).parent) for case in mine}
-    why = "never run: the runner's report has no outcome for it"
+    why = NO_OUTCOME
     # a module the runner could not collect, or skipped whole (pytest: an error or a skip
     # named after the module)
     uncollected = {o.name: o.message or "it could not be imported" for o in listed

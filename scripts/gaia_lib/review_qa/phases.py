@@ -1788,8 +1788,13 @@ def _never_ran(evidence: execution.Evidence, reads: Reads,
                 f"never run: the run wrote no per-test report ({suite.no_report}), and the "
                 "review's progress log of it has no outcome for it"))
         elif suite.per_test:
-            out.update(outcomes.never_ran(suite.tests, reads.cases, suite.named,
-                                          reads.inherited, texts=reads.texts))
+            stops = _stops_at_failure(suite)
+            out.update({test: why if why != outcomes.NO_OUTCOME or stops is None else
+                        f"never run: the run stops at its first failure ({stops}), and a "
+                        "test before it failed"
+                        for test, why in outcomes.never_ran(
+                            suite.tests, reads.cases, suite.named, reads.inherited,
+                            texts=reads.texts).items()})
         else:  # no outcome per test: none of its tests is known to have run
             named = set(suite.named)
             out.update(dict.fromkeys((case.test_id for case in reads.cases
@@ -2277,6 +2282,31 @@ def ran_some(analysis: Mapping[str, Any], evidence: Mapping[str, Any] | None) ->
              for name in c.get("suites", []) or []}
     return any(isinstance(suite, Mapping) and suite.get("name") in unrun
                and suite.get("pass_count") for suite in (evidence or {}).get("suites", []) or [])
+
+
+# A runner's option to stop a run at its first failure (pytest's -x in a group of short
+# options too: `-qx`), by runner
+_STOP_OPTIONS = {"pytest": ("-x", "--exitfirst", "--maxfail"), "jest": ("--bail", "-b"),
+                 "vitest": ("--bail",), "go": ("-failfast",)}
+
+
+def _stops_at_failure(suite: execution.Suite) -> str | None:
+    """The option of a run that failed a test and stops at its first failure(s) (`pytest -x`,
+    `--maxfail=2`, jest's `--bail`, go's `-failfast`), as its command writes it; None for any
+    other run: the tests after that failure have no outcome because of it (a story test had
+    read "never run: the runner's report has no outcome for it", beside a failed one)."""
+    options = _STOP_OPTIONS.get(suite.runner or "")
+    if not options or not suite.fail_count:
+        return None
+    try:
+        words = shlex.split(suite.command)
+    except ValueError:
+        return None
+    for word in words:
+        name = word.partition("=")[0]
+        if name in options or (suite.runner == "pytest" and re.fullmatch(r"-[a-wyz]*x\w*", word)):
+            return word
+    return None
 
 
 def _returned_early(reads: Reads, returned: AbstractSet[str]) -> dict[str, str]:
