@@ -482,7 +482,7 @@ PROJECTS = (
     Project("any-date-parser", "npm", "any-date-parser@1.5.4", "ts-dev", "package",
             held_out=True, first=(24, 11, 20)),
     Project("x-time", "debian", "golang-golang-x-time-dev=0.3.0-1", "go-dev",
-            "usr/share/gocode/src/golang.org/x/time", held_out=True),
+            "usr/share/gocode/src/golang.org/x/time", held_out=True, first=(10, 9, 35)),
 )
 
 
