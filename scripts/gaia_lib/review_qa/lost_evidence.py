@@ -37,7 +37,11 @@ Rules, per AC (`judge`):
   stayed covered by a neighbour matching it by words.
 - **thinned**: otherwise, tests that counted for it then are gone and what matches it now is
   only tests that were there then, one of them counted for it then too: a warning naming
-  what is gone, blocking nothing (a redundant test removed reads the same).
+  what is gone, blocking nothing (a redundant test removed reads the same). Each lost test is
+  said as what became of it, gone, moved, a placeholder now or skipped in this run, and
+  never as another: two waiting tests each given a `t.Skip` had read "are moved: ... is now a
+  placeholder"; several said alike are said once, their verb plural ("were skipped in this
+  run" of a test file's tests a build tag kept from the run).
 - **emptied**: tests that counted for it then are gone and no test matches it now: the
   coverage check's gap, which names them (natsort's P0 AC read only "AC2 has no test" with
   its four tests on the base deleted on the branch). So with tests that counted for it then
@@ -185,17 +189,40 @@ def _named(tests: Sequence[str]) -> str:
     return shown + (f" and {len(tests) - NAMED} more" if len(tests) > NAMED else "")
 
 
-def _went(gone: Sequence[str], unrun: AbstractSet[str], moved: Mapping[str, str]) -> str:
+_PLACEHOLDER = "is now a placeholder"
+
+
+def _plural(said: str) -> str:
+    """What became of one test, said of several: "is" / "was" as "are" / "were", "is now a
+    placeholder" as "are now placeholders"."""
+    if said.startswith(_PLACEHOLDER):
+        return "are now placeholders" + said[len(_PLACEHOLDER):]
+    for one, many in (("is ", "are "), ("was ", "were ")):
+        if said.startswith(one):
+            return many + said[len(one):]
+    return said
+
+
+def _went(gone: Sequence[str], unrun: AbstractSet[str], moved: Mapping[str, str],
+          now: Mapping[str, str] | None = None) -> str:
     """What became of the `gone` tests, as the gap's and the warning's sentences say it
-    (`moved`: a gone test -> what it is now, `moved_out`, `renamed_unrun`)."""
-    if len(gone) == 1 and gone[0] in moved:
-        return moved[gone[0]]
-    if all(t in moved for t in gone) and len({moved[t] for t in gone}) == 1:  # said once
-        said = moved[gone[0]]
-        return f"are {said[3:]}" if said.startswith("is ") else said
-    if moved.keys() & set(gone):
-        return ("are gone or moved: " if not all(t in moved for t in gone) else "are moved: ") \
-            + "; ".join(f"{t} {moved[t]}" for t in gone if t in moved)
+    (`moved`: a gone test -> what it is now, `moved_out`, `renamed_unrun`; `now`: a lost test
+    still there -> what it is now, a placeholder or skipped in this run)."""
+    now = now or {}
+    became = {**moved, **now}
+    if len(gone) == 1 and gone[0] in became:
+        return became[gone[0]]
+    if all(t in became for t in gone) and len({became[t] for t in gone}) == 1:  # said once
+        return _plural(became[gone[0]])
+    if became.keys() & set(gone):
+        kinds = dict.fromkeys(sorted(
+            (("placeholders now" if now[t].startswith(_PLACEHOLDER) else "skipped")
+             if t in now else "moved" if t in moved else "gone" for t in gone),
+            key=("gone", "moved", "placeholders now", "skipped").index))
+        said = list(kinds)
+        return (f"are {', '.join(said[:-1])} or {said[-1]}: " if len(said) > 1
+                else f"are {said[0]}: ") + "; ".join(f"{t} {became[t]}" for t in gone
+                                                     if t in became)
     if all(t in unrun for t in gone):
         return "no longer runs" if len(gone) == 1 else "no longer run"
     return ("is gone" if len(gone) == 1 else "are gone") if not unrun & set(gone) else \
@@ -358,7 +385,7 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
             excluded[ac_id] = {t: why for t in old}
         elif old and len(old) == len(now):
             thinned[ac_id] = (f"{ac_id}: {_named(lost)}, {before.took} {before.label}, "
-                              f"{_went(lost, unrun, {**moved, **emptied_now})}; it "
+                              f"{_went(lost, unrun, moved, emptied_now)}; it "
                               f"now rests on {_named(sorted(old))}, "
                               + ("there then too" if asserting else "matched by words alone"))
     return Judged(excluded, thinned, emptied, hollowed)

@@ -384,9 +384,41 @@ def test_a_skipped_test_beside_one_still_checking_the_ac_is_warned_of() -> None:
     judged = judge(both, {"AC3": [("t::other", ("literal",))]}, {"t::check", "t::other"},
                    skipped=skipped)
     assert judged.thinned == {"AC3": (
-        "AC3: t::check, t::gone, counted for it in round 2, are gone or moved: t::check was "
+        "AC3: t::check, t::gone, counted for it in round 2, are gone or skipped: t::check was "
         "skipped in this run (reported skipped by the runner: later); it now rests on "
         "t::other, there then too")}
+
+
+def test_tests_made_placeholders_beside_a_neighbour_are_said_placeholders_not_moved() -> None:
+    """A rate limiter's two waiting tests, each given a `t.Skip` in source, the AC left
+    resting on a neighbour matching it by words: the warning had said they "are moved"."""
+    tests = ["limit_test.go::TestWaitCancel", "limit_test.go::TestWaitDeadline"]
+    before = _before({"AC9": {tests[0]: False, tests[1]: False, "limit_test.go::TestBurst": False}},
+                     [*tests, "limit_test.go::TestBurst"])
+    hollow = {tests[0]: "line 40: skipped in source (t.Skip: \"slow\")",
+              tests[1]: "line 52: skipped in source (t.Skip: \"slow\")"}
+    judged = judge(before, {"AC9": [("limit_test.go::TestBurst", WORDS)]},
+                   {*tests, "limit_test.go::TestBurst"}, hollow=hollow)
+    assert judged.thinned == {"AC9": (
+        f"AC9: {tests[0]}, {tests[1]}, counted for it in round 2, are placeholders now: "
+        f"{tests[0]} is now a placeholder (line 40: skipped in source (t.Skip: \"slow\")); "
+        f"{tests[1]} is now a placeholder (line 52: skipped in source (t.Skip: \"slow\")); "
+        "it now rests on limit_test.go::TestBurst, matched by words alone")}
+
+
+def test_tests_skipped_alike_are_said_of_together_in_the_plural() -> None:
+    """A Go test file given a build tag the review's command does not set: each of its tests
+    that counted for the AC never ran, for the one reason; the warning had said they "was
+    skipped in this run"."""
+    why = "never run: the runner's report has no outcome for it"
+    tests = ["limit_test.go::TestReserveMax", "limit_test.go::TestSetBurst"]
+    before = _before({"AC6": {tests[0]: True, tests[1]: True, "once_test.go::ExampleOnce": True}},
+                     [*tests, "once_test.go::ExampleOnce"])
+    judged = judge(before, {"AC6": [("once_test.go::ExampleOnce", ("literal",))]},
+                   {*tests, "once_test.go::ExampleOnce"}, skipped=dict.fromkeys(tests, why))
+    assert judged.thinned == {"AC6": (
+        f"AC6: {tests[0]}, {tests[1]}, counted for it in round 2, were skipped in this run "
+        f"({why}); it now rests on once_test.go::ExampleOnce, there then too")}
 
 
 def test_what_an_earlier_version_took_a_test_for_names_its_acs_and_where() -> None:
