@@ -1335,7 +1335,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         "unattributed_story_keys": {u.test: list(u.story_keys)
                                     for u in coverage.unattributed_tests},
         "unattributed_limits": _build_limits(
-            s.project, [u.test for u in coverage.unattributed_tests if not u.story_keys]),
+            s.project, [u.test for u in coverage.unattributed_tests if not u.story_keys],
+            _go_here(s.probe.tool_versions)),
         "gate_warnings": warnings,
         # False: git compared no File List this round, so a divergence is not judged fixed
         "file_list_compared": listed_compared,
@@ -1466,14 +1467,19 @@ def _built(elsewhere: Mapping[str, Sequence[str]], coverage: tuple[Path, str] | 
             if (kept := [rel for rel in named if rel not in out])}
 
 
-def _build_limits(project: Path, tests: Sequence[str]) -> dict[str, str]:
+def _build_limits(project: Path, tests: Sequence[str],
+                  go_here: tuple[str, str, str] | None = None) -> dict[str, str]:
     """Per Go test file of `tests` that go builds only somewhere, what limits it
     (`gomod.build_limit`): bitset's outside count had named `popcnt_amd64_test.go`'s five
-    tests, built only before Go 1.9, as the tests left out of the story's."""
+    tests, built only before Go 1.9, as the tests left out of the story's. Not a file the go
+    that ran (`go_here`) builds (`gomod.builds_here`): x-time's `rate_test.go`, `//go:build
+    go1.7`, had read "built only where `go1.7` holds" beside go 1.19."""
     files = sorted({test.partition("::")[0] for test in tests
                     if test.partition("::")[0].endswith("_test.go")})
+    texts = {rel: _read_source(project / rel) or "" for rel in files}
     return {rel: limit for rel in files
-            if (limit := gomod.build_limit(rel, _read_source(project / rel) or ""))}
+            if (limit := gomod.build_limit(rel, texts[rel])) and not (
+                go_here is not None and gomod.builds_here(rel, texts[rel], *go_here) is True)}
 
 
 def _elsewhere(files: Sequence[str]) -> str:

@@ -200,7 +200,8 @@ def render_unattributed(tests: Sequence[str], owners: Mapping[str, Sequence[str]
     `src/*.spec.ts` beside a story of `src/api/`), not counted as none; a directory is named
     without the ones inside it, which it covers. A file go builds only
     somewhere says where (`limits`, by path: bitset's `popcnt_amd64_test.go`, built only
-    before Go 1.9, had read as five more tests of the suite)."""
+    before Go 1.9, had read as five more tests of the suite), unless the go that ran builds
+    it (`phases._build_limits`)."""
     named = [test for test in tests if owners.get(test)]
     if named:
         out = ["", "Tests of other stories (not counted):"]

@@ -725,6 +725,23 @@ def test_the_outside_go_test_files_built_only_somewhere_are_read_with_their_limi
                               "holds"}
 
 
+def test_an_outside_go_test_file_the_go_that_ran_builds_is_read_without_a_limit(
+        tmp_path: Path) -> None:
+    """A rate limiter's module: its limiter tests' file says `//go:build go1.7`, which every
+    go since 1.7 builds; the count of the tests outside a story of its other file had read
+    "(its file is built only where `go1.7` holds)" beside them, run by go 1.19 like any."""
+    (tmp_path / "limit_test.go").write_text("//go:build go1.7\n// +build go1.7\n\npackage rate\n")
+    (tmp_path / "soak_test.go").write_text("//go:build integration\n\npackage rate\n")
+    (tmp_path / "old_test.go").write_text("//go:build !go1.9\n\npackage rate\n")
+    tests = ["limit_test.go::TestBurst", "soak_test.go::TestSoak", "old_test.go::TestOld"]
+    assert phases._build_limits(tmp_path, tests, ("1.19.8", "linux", "amd64")) == {
+        "soak_test.go": "its file is built only where `integration` holds",
+        "old_test.go": "its file is built only where `!go1.9` holds"}
+    # where go was not found, each limit is said
+    assert set(phases._build_limits(tmp_path, tests)) == {
+        "limit_test.go", "soak_test.go", "old_test.go"}
+
+
 def test_analysis_results_md_says_the_test_files_found_per_stack() -> None:
     """dpath's analysis-results.md had read `test files discovered: {'python-dev': 13}`,
     a Python dict."""
