@@ -2872,8 +2872,8 @@ def test_a_run_cut_off_at_its_time_limit_names_the_hung_test_which_covers_nothin
     assert suite["still_running"] == [{"name": "test_ac2_invalid_email_is_rejected_with_422",
                                        "file": "tests/test_signup.py"}]
     text = (qa_project.impl / "qa-tests-E1-S1.md").read_text()
-    assert "- test run: tier_1 timed out (2 passed, 0 failed, 1 still running); its output: " \
-        in text
+    assert "- test run: tier_1 timed out (2 passed, 0 failed, 1 still running, 1 never ran); " \
+        "its output: " in text
     assert f"\n  - still running: `{hung}`\n" in text and "  - failed: " not in text
     assert "killed_processes" not in suite  # the run killed at its limit left nothing behind
     # The tests started and one hung: the project's to fix, so a QA round, and a failed one.

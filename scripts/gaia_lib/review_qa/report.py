@@ -306,14 +306,14 @@ def render_run(evidence: Mapping[str, Any] | None, where: str,
     each test in error (its setup raised: both counted apart from the failed tests, as
     pytest's summary counts them), and, of a run
     that timed out, each test it was still running: counted neither passed nor failed, as
-    its runner reported neither. A failed run's story tests it never reached
-    (`never_reached`, per tier: a Go test's panic ended the package's binary) are counted
-    beside the rest, `19 never ran`. A run counted by its exit code alone (its command is no
-    runner the review reads: `python -m nose2`, `make test`) is said so, not said to give
-    no counts: nose2's output ends `Ran 65 tests`, which the review does not read. A failed
-    test of a title two tests share is named as the review names it (`failed_ids`, the
-    tests its findings say failed: `... > should slice an iterable #2`), not as the runner
-    does, which names the other as well (`_as_reviewed`)."""
+    its runner reported neither. A failed or timed-out run's story tests it never reached
+    (`never_reached`, per tier: a Go test's panic ended the package's binary, or the time
+    limit came first) are counted beside the rest, `19 never ran`. A run counted by its exit
+    code alone (its command is no runner the review reads: `python -m nose2`, `make test`) is
+    said so, not said to give no counts: nose2's output ends `Ran 65 tests`, which the review
+    does not read. A failed test of a title two tests share is named as the review names it
+    (`failed_ids`, the tests its findings say failed: `... > should slice an iterable #2`),
+    not as the runner does, which names the other as well (`_as_reviewed`)."""
     if not evidence or evidence.get("skipped"):
         return "- test run: none (no test tier ran)\n"
     out = []

@@ -239,6 +239,27 @@ def test_a_go_run_a_panic_ended_counts_the_tests_it_never_reached() -> None:
                                  cast(phases.Reads, reads)) == {}
 
 
+def test_a_go_run_cut_off_at_its_time_limit_counts_the_tests_it_never_reached() -> None:
+    """A rate limiter's wait test hanging under a 30 s tier limit: the run line read "25
+    passed, 0 failed, 1 still running" of 35, the nine tests after the hung one left out as
+    if there were no more; they are counted, the one still running not among them."""
+    cases = [testcases.TestCase("limit_test.go", name, line, "")
+             for line, name in ((10, "TestBurst"), (20, "TestWaitForever"), (30, "TestZero"),
+                                (40, "TestRefill"))]
+    package = "example.com/rate"
+    events = [{"Action": "pass", "Package": package, "Test": "TestBurst"},
+              {"Action": "run", "Package": package, "Test": "TestWaitForever"},
+              {"Action": "output", "Package": package, "Test": "TestWaitForever",
+               "Output": "=== RUN   TestWaitForever\n"}]
+    text = "\n".join(json.dumps(e) for e in events)
+    tests = (*runner_output.go_finished(text), *runner_output.go_still_running(text))
+    cut = execution.Suite("tier_1", "go test -json .", -9, 30.0, 1, 0, True, True, tests=tests,
+                          named=("limit_test.go",), per_test=True)
+    reads = SimpleNamespace(cases=cases, inherited={}, story_tests=["limit_test.go"], texts={})
+    evidence = execution.Evidence("tier_1", "local", 30.0, False, False, (cut,), ())
+    assert phases._never_reached(evidence, cast(phases.Reads, reads)) == {"tier_1": 2}
+
+
 BATS_CASES = [testcases.TestCase("test/version-file-read.bats", name, 1, "")
               for name in ("reads simple version file", "fails for blank file")]
 
