@@ -1454,6 +1454,9 @@ def at_most(text: str, limit: int = SAID_AT_MOST) -> str:
 _NO_RUNNER_MODULE = re.compile(r"^\S*python[\w.]*: No module named (\S+)$")
 # A package manager asked to run a script package.json does not have (npm and pnpm; yarn).
 _MISSING_SCRIPT = re.compile(r'Missing script:\s*"?[^"\s]+"?|Command "[^"]+" not found')
+# go refusing to build anything without its build cache (`GOCACHE=off`, no $HOME to put it in)
+_GO_NO_CACHE = re.compile(r"build cache is (?:disabled by GOCACHE=off|required, but could not "
+                          r"be located)")
 FAILING = (runner_output.FAILED, runner_output.ERROR)
 FAILED_SHOWN = 20  # failed tests the evidence names, with their first line of failure
 NOT_STARTED = (proc.EXIT_NOT_FOUND, 126)  # the shell's "not found" / "cannot execute"
@@ -1489,7 +1492,9 @@ def runner_missing(suite: Suite) -> str | None:
     write comes from the project's own configuration: pytest's `addopts`, an npm script,
     and is the project's failure; so is the review's own `--no-cov`, written for a `--cov`
     of that configuration and refused with it where pytest-cov is not installed; pytest's
-    `python -m pytest: error:` prog is no option). A module the tests import missing, a
+    `python -m pytest: error:` prog is no option), or go found no build cache to build in
+    (`GOCACHE=off`, an old CI habit; no $HOME: x-time's run had asked for changes, every AC
+    untested). A module the tests import missing, a
     config of the project's the runner cannot load (a conftest, a vitest.config.ts that does
     not parse: the project's code, as its tests are), or any other error, is the project's
     failure, not a missing runner."""
@@ -1499,6 +1504,9 @@ def runner_missing(suite: Suite) -> str | None:
         return None
     if suite.exit_code == proc.EXIT_NOT_FOUND:
         return f"`{suite.command}` exited 127: {suite.stopped or 'command not found'}"
+    if suite.stopped and _GO_NO_CACHE.search(suite.stopped):
+        return (f"`{suite.command}`: {suite.stopped} (go builds nothing without its build "
+                "cache: set GOCACHE to a writable directory)")
     if suite.stopped and _MISSING_SCRIPT.fullmatch(suite.stopped):
         return (f"`{suite.command}`: {suite.stopped} (the tier names a script its package.json "
                 "does not define)")

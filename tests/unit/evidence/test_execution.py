@@ -1335,6 +1335,24 @@ def test_a_runner_refusing_an_option_of_the_tier_command_cannot_start(tmp_path: 
     assert why is not None and why.endswith("fix test_execution.tier_1.command")
 
 
+@pytest.mark.parametrize("said", [
+    "build cache is disabled by GOCACHE=off, but required as of Go 1.12",
+    "build cache is required, but could not be located: GOCACHE is not defined and neither "
+    "$XDG_CACHE_HOME nor $HOME are defined",
+])
+def test_go_without_its_build_cache_is_a_runner_that_cannot_start(said: str) -> None:
+    """A rate limiter's review run where the shell exports `GOCACHE=off` (an old CI habit):
+    go builds nothing, the story's tests never ran, and the review had asked for changes,
+    every AC untested, a QA round spent. The machine's, as a runner not installed is."""
+    suite = execution.Suite("tier_1", "go test -json ./...", 1, 0.1, 0, 0, False, True,
+                            stopped=said)
+    why = execution.runner_missing(suite)
+    assert why is not None and said in why and "GOCACHE" in why
+    # a test file that does not compile is the project's
+    broken = replace(suite, stopped="rate/rate_test.go:5:2: undefined: x")
+    assert execution.runner_missing(broken) is None
+
+
 def test_an_option_the_projects_own_config_adds_refused_is_the_projects_failure(
         tmp_path: Path) -> None:
     """pytest's `addopts` names an option no plugin defines: the tier's command is right,
