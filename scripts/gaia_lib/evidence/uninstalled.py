@@ -50,6 +50,11 @@ Rules:
   code added: BLOCKED, saying how to make it importable (parver's tests, `from parver import
   Version` with parver under `src/`, run without `pip install -e .` or PYTHONPATH=src, had read
   REQUEST_CHANGES, every AC without a test, and a QA round spent).
+- So is a Go package of the project's own module (under the path a go.mod of the project
+  declares) that go looked for in GOPATH (`x_test.go:13:2: cannot find package "<package>" in
+  any of:`): go ran without modules, `GO111MODULE=off` (x-time's `rate_test` package, importing
+  `golang.org/x/time/rate`, had read REQUEST_CHANGES, every AC without a test, a QA round
+  spent). A package of no module of the project's is an import the code added.
 """
 
 from __future__ import annotations
@@ -59,7 +64,7 @@ from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
 from gaia_lib.core.lazyre import compile as lazy_re
-from gaia_lib.evidence import runner_output
+from gaia_lib.evidence import gomod, runner_output
 from gaia_lib.stacks import declared
 
 _MISSING = lazy_re(r"No module named '(?P<py>[\w.]+)'"
@@ -74,6 +79,9 @@ _MISSING = lazy_re(r"No module named '(?P<py>[\w.]+)'"
                    r"|go: downloading (?P<godl>[\w.~/-]+) v[\w.+-]+"
                    r"(?=[\s\S]*: module lookup disabled by GOPROXY=off)"
                    r"|missing go\.sum entry for module providing package (?P<gosum>[\w.~/-]+)")
+# go in GOPATH mode, a package it found in none of GOROOT's and GOPATH's directories
+_GO_NOT_FOUND = lazy_re(r'(?P<file>[\w./-]+\.go):(?P<line>\d+):\d+: cannot find package '
+                        r'"(?P<package>[^"]+)" in any of')
 # pytest's words for options no plugin loaded defines: `error: unrecognized arguments: --isort`
 _REFUSED = lazy_re(r"unrecognized arguments: (?P<options>.+)")
 # the file that failed to load: `while loading tests/conftest.py:`, a collection error's
@@ -150,6 +158,9 @@ def why_blocked(stopped: str | None, tests: tuple[runner_output.TestOutcome, ...
     if plugin is not None:
         return plugin
     for error in _errors(stopped, tests):
+        gopath = _own_go_package(error, project)
+        if gopath is not None:
+            return gopath
         package = missing_package(error)
         if package is None:
             continue
@@ -169,6 +180,24 @@ def why_blocked(stopped: str | None, tests: tuple[runner_output.TestOutcome, ...
             return (f"{package}{at} is not installed where the tests run, though {manifest} "
                     f"declares it: install the project's test requirements ({error})")[:300]
     return None
+
+
+def _own_go_package(error: str, project: Path) -> str | None:
+    """Why go, run without modules, could not find a package of the project's own module that
+    `error` names (module rules), else None."""
+    found = _GO_NOT_FOUND.search(error)
+    if found is None:
+        return None
+    package, file = found.group("package"), found.group("file")
+    module = next((m for m in gomod.modules(project, [file])
+                   if package == m.path or package.startswith(m.path + "/")), None)
+    if module is None:
+        return None
+    where = "go.mod" if module.root == "." else f"{module.root}/go.mod"
+    return (f"{package}, imported by {file}, is the project's own package ({where} declares "
+            f"the module {module.path}), which go looked for outside it: go ran without "
+            f"modules; unset GO111MODULE=off (`cannot find package` at {file}:"
+            f"{found.group('line')})")
 
 
 def _in_src_layout(package: str, project: Path) -> bool:

@@ -320,3 +320,23 @@ def test_a_go_module_replaced_by_a_directory_not_there_is_the_machines(tmp_path:
     why = uninstalled.why_blocked(run.stderr, (), 0, project)
     assert why is not None and why.startswith(
         "example.com/gaia-absent is not installed where the tests run, though go.mod declares it")
+
+
+def test_the_projects_own_go_package_looked_for_in_gopath_is_the_machines(tmp_path: Path) -> None:
+    """A rate limiter's module reviewed where the shell exports `GO111MODULE=off` (GOPATH
+    mode, as Debian's gocode tree was once built): go read no go.mod, looked for the module's
+    own package in GOPATH and stopped before any test; the review had asked for changes, every
+    AC untested, a QA round spent. The package is the project's own: the machine's, BLOCKED."""
+    (tmp_path / "go.mod").write_text("module example.com/limits\n")
+    (tmp_path / "rate").mkdir()
+    stopped = ('rate/once_test.go:13:2: cannot find package "example.com/limits/rate" in any '
+               "of:")
+    assert uninstalled.why_blocked(stopped, (), 0, tmp_path) == (
+        "example.com/limits/rate, imported by rate/once_test.go, is the project's own package "
+        "(go.mod declares the module example.com/limits), which go looked for outside it: go "
+        "ran without modules; unset GO111MODULE=off (`cannot find package` at "
+        "rate/once_test.go:13)")
+    # a package of no module of the project's: an import the code added, the project's
+    assert uninstalled.why_blocked(
+        'rate/once_test.go:14:2: cannot find package "example.org/other" in any of:', (), 0,
+        tmp_path) is None
