@@ -1457,6 +1457,8 @@ _MISSING_SCRIPT = re.compile(r'Missing script:\s*"?[^"\s]+"?|Command "[^"]+" not
 # go refusing to build anything without its build cache (`GOCACHE=off`, no $HOME to put it in)
 _GO_NO_CACHE = re.compile(r"build cache is (?:disabled by GOCACHE=off|required, but could not "
                           r"be located)")
+# a test binary go built for another GOOS / GOARCH, which this machine cannot execute
+_GO_FOREIGN = re.compile(r"^fork/exec \S+\.test(?:\.exe)?: exec format error$")
 FAILING = (runner_output.FAILED, runner_output.ERROR)
 FAILED_SHOWN = 20  # failed tests the evidence names, with their first line of failure
 NOT_STARTED = (proc.EXIT_NOT_FOUND, 126)  # the shell's "not found" / "cannot execute"
@@ -1494,7 +1496,8 @@ def runner_missing(suite: Suite) -> str | None:
     of that configuration and refused with it where pytest-cov is not installed; pytest's
     `python -m pytest: error:` prog is no option), or go found no build cache to build in
     (`GOCACHE=off`, an old CI habit; no $HOME: x-time's run had asked for changes, every AC
-    untested). A module the tests import missing, a
+    untested), or built the test binary for another system (`GOOS=windows` exported to
+    cross-compile: `exec format error`). A module the tests import missing, a
     config of the project's the runner cannot load (a conftest, a vitest.config.ts that does
     not parse: the project's code, as its tests are), or any other error, is the project's
     failure, not a missing runner."""
@@ -1507,6 +1510,9 @@ def runner_missing(suite: Suite) -> str | None:
     if suite.stopped and _GO_NO_CACHE.search(suite.stopped):
         return (f"`{suite.command}`: {suite.stopped} (go builds nothing without its build "
                 "cache: set GOCACHE to a writable directory)")
+    if suite.stopped and _GO_FOREIGN.match(suite.stopped):
+        return (f"`{suite.command}`: {suite.stopped} (go built the tests for another system: "
+                "unset GOOS and GOARCH, or set them to this machine's)")
     if suite.stopped and _MISSING_SCRIPT.fullmatch(suite.stopped):
         return (f"`{suite.command}`: {suite.stopped} (the tier names a script its package.json "
                 "does not define)")

@@ -1353,6 +1353,18 @@ def test_go_without_its_build_cache_is_a_runner_that_cannot_start(said: str) -> 
     assert execution.runner_missing(broken) is None
 
 
+def test_go_tests_built_for_another_system_are_a_runner_that_cannot_start() -> None:
+    """A rate limiter's review run in a shell that exports `GOOS=windows` to cross-compile:
+    go built the test binary for Windows and this machine could not execute it; the review
+    had asked for changes, every AC untested, a QA round spent."""
+    said = "fork/exec /tmp/go-build36/b001/rate.test.exe: exec format error"
+    suite = execution.Suite("tier_1", "go test -json ./...", 1, 0.1, 0, 0, False, True,
+                            stopped=said)
+    assert execution.runner_missing(suite) == (
+        f"`go test -json ./...`: {said} (go built the tests for another system: unset GOOS "
+        "and GOARCH, or set them to this machine's)")
+
+
 def test_an_option_the_projects_own_config_adds_refused_is_the_projects_failure(
         tmp_path: Path) -> None:
     """pytest's `addopts` names an option no plugin defines: the tier's command is right,
