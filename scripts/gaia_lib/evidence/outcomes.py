@@ -501,8 +501,15 @@ def _written_title(case: TestCase) -> re.Pattern[str] | None:
     return re.compile(r"(?:.*\s)?" + "".join(parts), re.S)
 
 
+_NO_OUTCOME = "has no outcome for it"
 # why a test a run's per-test report leaves out never ran, where nothing else says why
-NO_OUTCOME = "never run: the runner's report has no outcome for it"
+NO_OUTCOME = f"never run: the runner's report {_NO_OUTCOME}"
+
+
+def of_several(why: str) -> str:
+    """Why a test never ran (`never_ran`), said of several tests at once: the report "has no
+    outcome for them" (x-time's 27 tests of a build-tagged file had read "... for it")."""
+    return why.replace(_NO_OUTCOME, "has no outcome for them")
 
 
 def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files: Iterable[str],

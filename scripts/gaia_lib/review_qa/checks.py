@@ -28,7 +28,7 @@ from gaia_lib.core.lazyre import compile as lazy_re
 
 # then_literals is imported where used: its patterns, compiled as it loads, would take longer
 # than the rest of the review's imports before its run (the reads load it while the suite runs)
-from gaia_lib.evidence import allowlist, attribution, coverage_run, gomod
+from gaia_lib.evidence import allowlist, attribution, coverage_run, gomod, outcomes
 from gaia_lib.evidence.testcases import TestCase, TestFile, shown, shown_apart
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.story import filelist, markdown
@@ -1132,7 +1132,8 @@ def skipped_findings(skipped: Mapping[str, str], lines: Mapping[str, int],
     a finding of its own already (`said`: a placeholder, a mock of the code under test) is
     counted among its group's tests, never named nor given a finding here: dpath's run
     without pytest had said "49 tests of 6 files were never run" of its 50, none of which
-    ran, leaving out the one said to mock `dpath.search`."""
+    ran, leaving out the one said to mock `dpath.search`. A reason worded for one test is said
+    of the group in the plural (`outcomes.of_several`)."""
     stopped_at = stopped_at or {}
     groups: dict[tuple[str, str], list[str]] = {}
     for test, why in sorted(skipped.items()):
@@ -1158,7 +1159,8 @@ def skipped_findings(skipped: Mapping[str, str], lines: Mapping[str, int],
         at = next(((f, stopped_at[f]) for f in sorted(files) if f in stopped_at),
                   (unsaid[0].partition("::")[0], lines.get(unsaid[0], 1)))
         out.append(finding(*at, "warning", rule,
-                           f"{len(tests)} tests of {len(files)} files were {why}; they count "
+                           f"{len(tests)} tests of {len(files)} files were "
+                           f"{outcomes.of_several(why)}; they count "
                            f"for no AC until they run ({named}{more})", False,
                            subject=subject))
     for (file, why), tests in groups.items():
@@ -1174,7 +1176,8 @@ def skipped_findings(skipped: Mapping[str, str], lines: Mapping[str, int],
         unsaid = [t for t in tests if t not in said][:SKIPPED_ONE_BY_ONE]
         named = ", ".join(t.partition("::")[2] for t in unsaid)
         out.append(finding(file, stop or lines.get(unsaid[0], 1), "warning", rule,
-                           f"{len(tests)} tests of {file} were {why}; they count for no AC "
+                           f"{len(tests)} tests of {file} were {outcomes.of_several(why)}; "
+                           "they count for no AC "
                            f"{_until(why)} ({named} and {len(tests) - len(unsaid)} "
                            "more)", False,
                            subject=subject))

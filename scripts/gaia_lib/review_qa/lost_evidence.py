@@ -194,7 +194,10 @@ _PLACEHOLDER = "is now a placeholder"
 
 def _plural(said: str) -> str:
     """What became of one test, said of several: "is" / "was" as "are" / "were", "is now a
-    placeholder" as "are now placeholders"."""
+    placeholder" as "are now placeholders", why it never ran as `outcomes.of_several` says it."""
+    from gaia_lib.evidence import outcomes
+
+    said = outcomes.of_several(said)
     if said.startswith(_PLACEHOLDER):
         return "are now placeholders" + said[len(_PLACEHOLDER):]
     for one, many in (("is ", "are "), ("was ", "were ")):

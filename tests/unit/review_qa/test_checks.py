@@ -276,6 +276,22 @@ def test_tests_a_run_never_reached_for_one_reason_are_one_finding_per_file() -> 
     assert [f["test"] for f in three["findings"]] == sorted(list(tests)[:3])
 
 
+def test_tests_a_runners_report_has_no_outcome_for_are_said_of_together_in_the_plural(
+        ) -> None:
+    """A rate limiter's test file given a build tag the tier does not set: its tests never
+    ran, and their one warning had read "27 tests ... were never run: the runner's report has
+    no outcome for it"."""
+    why = ("never run: the runner's report has no outcome for it (its file is built only "
+           "where `integration` holds)")
+    tests = {f"rate/limit_test.go::Test{name}": 10 * i
+             for i, name in enumerate(("Burst", "Refill", "Zero", "Wait"), 1)}
+    found = checks.placeholder_check([], dict.fromkeys(tests, why), tests)
+    assert [f["message"] for f in found["findings"]] == [
+        "4 tests of rate/limit_test.go were never run: the runner's report has no outcome for "
+        "them (its file is built only where `integration` holds); they count for no AC until "
+        "they run (TestBurst, TestRefill, TestZero and 1 more)"]
+
+
 def test_expected_failures_count_for_no_ac_while_they_are_expected_to_fail() -> None:
     """A unittest file with four `@expectedFailure` tests (each a FIXME of the library's):
     they ran, and had been said to count for no AC "until they run"."""

@@ -418,7 +418,8 @@ def test_tests_skipped_alike_are_said_of_together_in_the_plural() -> None:
                    {*tests, "once_test.go::ExampleOnce"}, skipped=dict.fromkeys(tests, why))
     assert judged.thinned == {"AC6": (
         f"AC6: {tests[0]}, {tests[1]}, counted for it in round 2, were skipped in this run "
-        f"({why}); it now rests on once_test.go::ExampleOnce, there then too")}
+        "(never run: the runner's report has no outcome for them); it now rests on "
+        "once_test.go::ExampleOnce, there then too")}
 
 
 def test_what_an_earlier_version_took_a_test_for_names_its_acs_and_where() -> None:
