@@ -1525,7 +1525,8 @@ def test_a_test_the_runner_never_runs_covers_nothing(qa_project: Project) -> Non
     findings = _check(qa_project, "test-quality")["findings"]
     assert isinstance(findings, list) and [f["message"] for f in findings] == [
         "tests/test_signup.py::TestRejects::test_ac2_invalid_email_is_rejected_with_422 was "
-        "never run: the runner's report has no outcome for it; it covers no AC"]
+        "never run: the runner's report has no outcome for it; it covers no AC (it matches "
+        "AC2, where it does not count)"]
     per_ac = {e["ac_id"]: e for e in _analysis(qa_project)["coverage"]["per_ac"]}  # type: ignore[index]
     assert per_ac["AC1"]["matched"] is True and per_ac["AC2"]["matched"] is False
 

@@ -1053,7 +1053,7 @@ def placeholder_check(found: Sequence[Placeholder], runner_skipped: Mapping[str,
     # the code under test); one the runner skipped is not: its skip is what it was said for
     findings += skipped_findings({t: why for t, why in runner_skipped.items()
                                   if t not in said or not why.startswith("reported skipped")},
-                                 lines, stopped_at=stopped_at, said=said)
+                                 lines, stopped_at=stopped_at, said=said, matches=matches)
     findings += skipped_findings({t: UNCHECKED for t in (unchecked or {}) if t not in said},
                                  lines, "unchecked-snapshot", "tests that checked nothing")
     return ran("test-quality", findings)
@@ -1115,7 +1115,9 @@ def stop_positions(stopped: Iterable[str], files: Iterable[str]) -> dict[str, in
 def skipped_findings(skipped: Mapping[str, str], lines: Mapping[str, int],
                      rule: str = "skipped-test", subject: str = "tests not run",
                      stopped_at: Mapping[str, int] | None = None,
-                     said: AbstractSet[str] = frozenset()) -> list[dict[str, Any]]:
+                     said: AbstractSet[str] = frozenset(),
+                     matches: Mapping[str, Sequence[str]] | None = None
+                     ) -> list[dict[str, Any]]:
     """A Warning per test the runner skipped or never ran (`skipped`: test id -> why), but
     one per file for more than `SKIPPED_ONE_BY_ONE` of its tests left unrun for one reason (a
     conftest that does not import, a file that does not collect: the reason is the run's, and
@@ -1133,7 +1135,9 @@ def skipped_findings(skipped: Mapping[str, str], lines: Mapping[str, int],
     counted among its group's tests, never named nor given a finding here: dpath's run
     without pytest had said "49 tests of 6 files were never run" of its 50, none of which
     ran, leaving out the one said to mock `dpath.search`. A reason worded for one test is said
-    of the group in the plural (`outcomes.of_several`)."""
+    of the group in the plural (`outcomes.of_several`). A test said one by one names the ACs
+    it matches where it does not count (`matches`), as a placeholder's finding does: x-time's
+    one test of an AC, skipped under `go test -short`, had read only "it covers no AC"."""
     stopped_at = stopped_at or {}
     groups: dict[tuple[str, str], list[str]] = {}
     for test, why in sorted(skipped.items()):
@@ -1169,7 +1173,9 @@ def skipped_findings(skipped: Mapping[str, str], lines: Mapping[str, int],
         stop = stopped_at.get(file) if RUN_STOPPED in why else None
         if len(tests) <= SKIPPED_ONE_BY_ONE:
             out += [finding(file, stop or lines.get(t, 1), "warning", rule,
-                            f"{t} was {why}; it covers no AC", False, test=t)
+                            f"{t} was {why}; it covers no AC"
+                            + (f" (it matches {', '.join(acs)}, where it does not count)"
+                               if (acs := (matches or {}).get(t)) else ""), False, test=t)
                     for t in tests if t not in said]
             continue
         tests.sort(key=lambda t: (lines.get(t, 1), t))

@@ -292,6 +292,18 @@ def test_tests_a_runners_report_has_no_outcome_for_are_said_of_together_in_the_p
         "they run (TestBurst, TestRefill, TestZero and 1 more)"]
 
 
+def test_a_test_the_runner_skipped_names_the_acs_it_matches_as_a_placeholder_does() -> None:
+    """A rate limiter's long-running test skipped under `go test -short`, the one test of an
+    AC: its warning read "it covers no AC", not which AC it was the test of, where a
+    placeholder's names the ACs it matches."""
+    test = "rate/limit_test.go::TestLongRun"
+    why = "reported skipped by the runner: limit_test.go:271: skipping in short mode"
+    found = checks.placeholder_check([], {test: why}, {test: 269},
+                                     matches={test: ["AC4"]})
+    assert [f["message"] for f in found["findings"]] == [
+        f"{test} was {why}; it covers no AC (it matches AC4, where it does not count)"]
+
+
 def test_expected_failures_count_for_no_ac_while_they_are_expected_to_fail() -> None:
     """A unittest file with four `@expectedFailure` tests (each a FIXME of the library's):
     they ran, and had been said to count for no AC "until they run"."""
