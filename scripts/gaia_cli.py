@@ -22,7 +22,7 @@ if sys.flags.no_site:
 
         site.main()
 
-from gaia_lib.cli.main import exit_process, main  # after sys.path is set
+from gaia_lib.cli.main import run_process  # after sys.path is set
 
 if __name__ == "__main__":
-    exit_process(main())
+    run_process()

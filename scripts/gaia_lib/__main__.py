@@ -1,5 +1,5 @@
 from __future__ import annotations
 
-from gaia_lib.cli.main import exit_process, main
+from gaia_lib.cli.main import run_process
 
-exit_process(main())
+run_process()

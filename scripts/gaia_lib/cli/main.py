@@ -195,8 +195,36 @@ def exit_process(code: int) -> NoReturn:
         try:
             sys.stdout.flush()
             sys.stderr.flush()
+        except BrokenPipeError:
+            os._exit(reader_gone())
         except (OSError, ValueError):
             pass  # the usual exit reports it and sets its status
         else:
             os._exit(code)
     raise SystemExit(code)
+
+
+def run_process() -> NoReturn:
+    """An entry script's whole run (`bin/gaia`, `python -m gaia_lib`): `main` on the
+    process's arguments, ended by `exit_process`; a reader of its output that went away
+    (`reader_gone`) ends it quietly."""
+    try:
+        status = main()
+    except BrokenPipeError:
+        status = reader_gone()
+    exit_process(status)
+
+
+# The status of a process a closed pipe stopped, as a shell reports one SIGPIPE killed
+EXIT_PIPE_CLOSED = 128 + 13
+
+
+def reader_gone() -> int:
+    """What a command whose output's reader went away (`gaia help | head -1`) ends with:
+    nothing more written to that pipe (its standard output pointed at /dev/null, so no
+    flush at exit fails again), no traceback, and the status a shell gives a process SIGPIPE
+    ends (`EXIT_PIPE_CLOSED`)."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, sys.stdout.fileno())
+    os.close(null)
+    return EXIT_PIPE_CLOSED

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -106,3 +107,21 @@ def test_exit_process_with_output_that_cannot_be_flushed_exits_as_python_does() 
     usual = _exit_run(full + "raise SystemExit(5)\n")
     assert usual.returncode == 120  # Python's own status for output lost at exit
     assert (ours.returncode, ours.stderr) == (usual.returncode, usual.stderr)
+
+
+@pytest.mark.parametrize("entry", [["-m", "gaia_lib"],
+                                   [str(Path(cli.__file__).parents[2] / "gaia_cli.py")]])
+def test_output_whose_reader_went_away_ends_the_command_quietly(entry: list[str]) -> None:
+    """`gaia help | head -1`: the reader closed the pipe before gaia wrote, and the command
+    had ended in a `BrokenPipeError` traceback. It ends quietly, with the status a shell
+    gives a process a closed pipe stops (141), and writes nothing more."""
+    from helpers.projects import gaia_env
+
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before anything is written
+    try:
+        done = subprocess.run([sys.executable, *entry, "help"], stdout=write,
+                              stderr=subprocess.PIPE, text=True, timeout=60, env=gaia_env())
+    finally:
+        os.close(write)
+    assert (done.returncode, done.stderr) == (cli.EXIT_PIPE_CLOSED, "")
