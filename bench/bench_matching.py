@@ -484,7 +484,8 @@ PROJECTS = (
     Project("x-time", "debian", "golang-golang-x-time-dev=0.3.0-1", "go-dev",
             "usr/share/gocode/src/golang.org/x/time", held_out=True, first=(10, 9, 35)),
     Project("diff-match-patch", "pypi", "diff-match-patch==20241021", "python-dev",
-            "diff_match_patch-20241021", held_out=True, test_deps=("pytest", "coverage")),
+            "diff_match_patch-20241021", held_out=True, test_deps=("pytest", "coverage"),
+            first=(14, 7, 7)),
 )
 
 
