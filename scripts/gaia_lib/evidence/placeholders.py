@@ -4711,24 +4711,48 @@ def _error_names(node: ast.expr | None) -> set[str]:
     return {name} if name else set()
 
 
+def _always_fails(statement: ast.stmt) -> bool:
+    """Whether `statement` fails the test wherever it runs: `self.fail()`, `pytest.fail()`,
+    `raise AssertionError`, and a check that cannot pass, `self.assertFalse(True)`,
+    `self.assertTrue(False)`, `assert False` (diff-match-patch's `try` blocks end in
+    `self.assertFalse(True)`)."""
+    if isinstance(statement, ast.Raise):
+        raised = statement.exc.func if isinstance(statement.exc, ast.Call) else statement.exc
+        return "AssertionError" in _error_names(raised)
+    if isinstance(statement, ast.Assert):
+        return isinstance(statement.test, ast.Constant) and not statement.test.value
+    if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)):
+        return False
+    call = statement.value
+    name = pyast.callee_name(call.func)
+    first = call.args[0] if call.args else None
+    return name in _FAILING or (
+        name in ("assertFalse", "assertTrue") and isinstance(first, ast.Constant)
+        and first.value is (name == "assertFalse"))
+
+
 def _expected_errors(function: ast.AST) -> frozenset[str]:
     """The exceptions a function's body expects: what an expecting call names, and what a
-    `try` ending in `self.fail()` / `pytest.fail()` (or `raise AssertionError`) catches."""
+    `try` ending in a statement that always fails (`_always_fails`) catches."""
     found: set[str] = set()
     for node in ast.walk(function):
         if isinstance(node, ast.Call) and pyast.callee_name(node.func) in _EXPECTING \
                 and node.args:
             found |= _error_names(node.args[0])
-        elif isinstance(node, ast.Try) and node.body:
-            last = node.body[-1]
-            fails = (isinstance(last, ast.Expr) and isinstance(last.value, ast.Call)
-                     and pyast.callee_name(last.value.func) in _FAILING) or (
-                isinstance(last, ast.Raise) and "AssertionError" in _error_names(
-                    last.exc.func if isinstance(last.exc, ast.Call) else last.exc))
-            if fails:
-                for handler in node.handlers:
-                    found |= _error_names(handler.type)
+        elif isinstance(node, ast.Try) and node.body and _always_fails(node.body[-1]):
+            for handler in node.handlers:
+                found |= _error_names(handler.type)
     return frozenset(found - {"Exception", "BaseException"})
+
+
+def own_expected_errors(test_source: str) -> frozenset[str]:
+    """The exceptions a Python test's own body expects (`_expected_errors`): a `try` ending in
+    `self.assertFalse(True)` whose `except ValueError` takes the error asserts `ValueError`, as
+    `assertRaises(ValueError, ...)` does. Empty for text that is no Python function."""
+    if "def " not in test_source:
+        return frozenset()
+    parts = pyast.test_parts(test_source)
+    return _expected_errors(parts[1]) if parts is not None else frozenset()
 
 
 def python_expected_errors(texts: Mapping[str, str]) -> dict[str, dict[str, frozenset[str]]]:

@@ -1254,8 +1254,11 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
     that checks (`py_checks`: per test file, `placeholders.python_checking_helpers`;
     nameparser's `self.m(hn.nickname, "Ben", hn)`), and the error a helper of its file
     expects (`py_raises`: per test file, `placeholders.python_expected_errors`; json5's
-    `self.check_fail(text)` fails unless `ValueError` is raised), a JS test asserting what it
-    hands a function of its file that checks (in its file's text, `texts`:
+    `self.check_fail(text)` fails unless `ValueError` is raised) and the error its own `try`
+    catches where the `try` ends in a check that cannot pass
+    (`placeholders.own_expected_errors`: diff-match-patch's `self.assertFalse(True)` before
+    `except ValueError:`), a JS test asserting what it hands a function of its file that
+    checks (in its file's text, `texts`:
     `then_literals.js_check_calls`; js-search's `validateSearchResults(search.search('167'),
     [doc])`, defined in the `describe` around it); for an AC whose
     Then names no value, a warning when every test of it only checks that a result exists
@@ -1263,7 +1266,7 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
     the check it quotes (in its file's text, `texts`); for an AC whose Then promises an order,
     a warning when every test of it compares the result without its order
     (`order_checks.order_blind`: `assert sorted(r) == sorted(e)`, `assertCountEqual`)."""
-    from gaia_lib.evidence import order_checks, then_literals
+    from gaia_lib.evidence import order_checks, placeholders, then_literals
 
     per_ac = []
     findings = []
@@ -1305,6 +1308,10 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                 asserted.update(lit.value for lit in then_literals.asserted_in(
                     then_literals.python_check_calls(bodies.get(test_id, ""),
                                                      (py_checks or {})[file]), literals))
+            if file.endswith(".py"):
+                # its own `try` ending in a check that cannot pass expects what it catches
+                expected = placeholders.own_expected_errors(bodies.get(test_id, ""))
+                asserted.update(lit.value for lit in literals if lit.value in expected)
             for helper, errors in (py_raises or {}).get(file, {}).items():
                 if re.search(rf"(?<![\w.])(?:self\.|cls\.)?{re.escape(helper)}\s*\(",
                              bodies.get(test_id, "")):

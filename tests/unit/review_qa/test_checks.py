@@ -490,6 +490,38 @@ def test_a_test_calling_its_files_helper_that_expects_an_error_asserts_that_erro
         "no test of AC1 asserts any of `ValueErro"]
 
 
+
+# A unittest test of its own expecting the refusal the old way: its `try` ends in a check that
+# cannot pass, `self.assertFalse(True)`, and its `except ValueError` takes the error.
+REFUSING_TEST = (
+    "    def testFromDelta(self):\n"
+    "        self.assertEqual([], self.codec.from_delta('', ''))\n"
+    "        try:\n"
+    "            self.codec.from_delta('ab', '=3')\n"
+    "            self.assertFalse(True)\n"
+    "        except ValueError:\n"
+    "            pass\n")
+
+
+def test_a_test_whose_try_cannot_pass_asserts_the_error_its_except_takes() -> None:
+    """diff-match-patch's `testDiffDelta` checks that a delta longer than its text is refused
+    by a `try` ending in `self.assertFalse(True)` whose `except ValueError` takes the error:
+    "no test of AC6 asserts any of `ValueError`" was said of a test that fails unless the
+    `ValueError` is raised."""
+    test = "tests/codec_test.py::CodecTest::testFromDelta"
+    rows = [{"ac_id": "AC1", "matched": True, "tests": [test]}]
+    for ending in ("self.assertFalse(True)", "self.fail()", "assert False",
+                   "raise AssertionError('no error')"):
+        body = REFUSING_TEST.replace("self.assertFalse(True)", ending)
+        per_ac, check = checks.literal_evidence([REFUSED_AC], rows, {test: body}, {test: 1})
+        assert per_ac[0]["asserted"] == ["ValueError"], ending
+        assert check["findings"] == []
+    # a try that goes on when nothing is raised expects nothing
+    lenient = REFUSING_TEST.replace("self.assertFalse(True)", "self.assertFalse(False)")
+    _, check = checks.literal_evidence([REFUSED_AC], rows, {test: lenient}, {test: 1})
+    assert [f["message"][:40] for f in check["findings"]] == [
+        "no test of AC1 asserts any of `ValueErro"]
+
 CATALOG_SPEC = """import { Catalog } from './Catalog';
 
 describe('Catalog', function() {
