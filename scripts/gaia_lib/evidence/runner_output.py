@@ -1833,10 +1833,32 @@ def _unittest_failed_at(nodeid: str, said: Sequence[str]) -> int | None:
     return int(frames[0]["line"]) if frames else None
 
 
+# The line naming the exception a traceback ends with, and its message's first line:
+# `AssertionError: 'a' != 'b'`, `KeyError`; not the lines of a message under it (the diff
+# unittest writes under two strings that differ: `- a`, `? ^`, `+ b`).
+_EXCEPTION_LINE = lazy_re(r"^[A-Za-z_][\w.]*(?::\s|:?$)")
+
+
+def _exception_said(said: Sequence[str]) -> str:
+    """The exception's line of a traceback's lines (`_EXCEPTION_LINE`, the first after its last
+    frame and that frame's code); else its last line that is no frame (a doctest's traceback
+    ends on the frame of the function its docstring is of)."""
+    frames = [at for at, one in enumerate(said) if _UNITTEST_FRAME.match(one)]
+    if frames:
+        after = said[frames[-1] + 1:]
+        named = [one for one in after[1:] if _EXCEPTION_LINE.match(one)] or \
+            [one for one in after[:1] if _EXCEPTION_LINE.match(one)]
+        if named:
+            return named[0]
+    told = [one for one in said if not _UNITTEST_FRAME.match(one)] or said
+    return told[-1]
+
+
 def _unittest_messages(lines: Sequence[str]) -> dict[str, tuple[str, int | None]]:
-    """Each failed or errored test's message: the last line of its section's traceback (the
-    exception, `AssertionError: 2 not less than 2`), between the rule under its heading and
-    the next rule; and the line of its file it was raised on (`_unittest_failed_at`)."""
+    """Each failed or errored test's message: the exception's line of its section's traceback
+    (`_exception_said`: `AssertionError: 2 not less than 2`, not the diff unittest writes under
+    it), between the rule under its heading and the next rule; and the line of its file it was
+    raised on (`_unittest_failed_at`)."""
     messages: dict[str, tuple[str, int | None]] = {}
     test: str | None = None
     said: list[str] | None = None  # the traceback's lines, once its rule is passed
@@ -1851,9 +1873,8 @@ def _unittest_messages(lines: Sequence[str]) -> dict[str, tuple[str, int | None]
                 said = []
                 continue
             if test is not None and said and test not in messages:
-                # a doctest's traceback ends on the frame of the function its docstring is of
-                told = [one for one in said if not _UNITTEST_FRAME.match(one)] or said
-                messages[test] = (told[-1][:MESSAGE_CHARS], _unittest_failed_at(test, said))
+                messages[test] = (_exception_said(said)[:MESSAGE_CHARS],
+                                  _unittest_failed_at(test, said))
             test, said = None, None
         elif said is not None and line.strip():
             said.append(line.strip())

@@ -1158,6 +1158,38 @@ def test_unittest_verbose_report_names_each_test_as_pytest_does() -> None:
         "test_to_rgb": 9, "test_rows": 20}
 
 
+# Two strings differing: unittest's `assertEqual` writes the exception's line, then the two
+# strings again with `?` lines marking where they differ (diff-match-patch's delta test).
+UNITTEST_STRINGS_DIFFER = """\
+test_text (tests.test_codec.CodecTests.test_text) ... FAIL
+
+======================================================================
+FAIL: test_text (tests.test_codec.CodecTests.test_text)
+----------------------------------------------------------------------
+Traceback (most recent call last):
+  File "/p/tests/test_codec.py", line 12, in test_text
+    self.assertEqual("over the crazy", text_of(diffs))
+AssertionError: 'over the crazy' != 'over the lazy'
+- over the crazy
+?          ^^
++ over the lazy
+?          ^
+
+
+----------------------------------------------------------------------
+Ran 1 test in 0.001s
+
+FAILED (failures=1)
+"""
+
+
+def test_a_unittest_failure_s_message_is_its_exception_s_line_not_the_diff_under_it() -> None:
+    """A failed `assertEqual` of two strings had been said to fail with `?          ^`, the
+    last line of the diff unittest writes under the exception's line."""
+    counts = ro.parse("unittest", UNITTEST_STRINGS_DIFFER)
+    assert [(t.outcome, t.message, t.failed_at) for t in counts.tests] == [
+        ("failed", "AssertionError: 'over the crazy' != 'over the lazy'", 12)]
+
 # A module's doctests its `load_tests` adds (jsonpointer's tests.py): unittest names each on
 # two lines, `name (where)` then `Doctest: dotted ... ok`, where for a module's function.
 UNITTEST_DOCTESTS = """\
