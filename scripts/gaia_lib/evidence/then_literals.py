@@ -87,8 +87,9 @@ A value holding a placeholder beside its fixed text (`tanstack-query-<queryHash>
 written; an ellipsis where a value stands, `Range(min=..., max=...)`, not `Loading...`; a
 tuple or list of plain lower-case names in backticks, `(key, value)`, `[old, new]`, no keyword
 among them; a lower-case word in angle brackets that is no HTML element, beside words,
-`<key> is not allowed`; a name with a star for its middle, `get_*_string`; a number whose
-digits trail off in an ellipsis, `0.1000000000000000055...`, `3.14159…`) writes a pattern
+`<key> is not allowed`, or quoted in them, `Listener not added for "<event>"`; a name with a
+star for its middle, `get_*_string`; a number whose digits trail off in an ellipsis,
+`0.1000000000000000055...`, `3.14159…`) writes a pattern
 of values, which a test builds from its parts
 (`` `${prefix}-${queryHash}` ``), not one it can assert as written. Nor is a file name's
 extension naming the kind of file after it ("a compiled `.mo` file opened with `mofile`
@@ -434,8 +435,9 @@ _VALUE_NOUN = r"\s+(?:values?|instances?|objects?|structs?)\b"
 _TEMPLATE_RE = lazy_re(r"\S<(?:[a-z]+[A-Z_]\w*|[A-Z][A-Z_0-9]*)>|<(?:[a-z]+[A-Z_]\w*|"
                        r"[A-Z][A-Z_0-9]*)>\S")
 # ... or a lower-case word in angle brackets that is no HTML element, beside words
-# (superjson's "`<key> is not allowed as a property`", its tests filling in `__proto__`)
-_WORD_PLACEHOLDER_RE = lazy_re(r"(?:^|\s)<([a-z][a-z0-9_-]*)>(?:\s|$)")
+# (superjson's "`<key> is not allowed as a property`", its tests filling in `__proto__`),
+# quoted in the message too (`Listener not added for "<event>"`)
+_WORD_PLACEHOLDER_RE = lazy_re(r"(?:^|[\s\"'])<([a-z][a-z0-9_-]*)>(?:[\s\"']|$)")
 _HTML_ELEMENTS = frozenset({
     "a", "abbr", "address", "area", "article", "aside", "audio", "b", "base", "bdi", "bdo",
     "blockquote", "body", "br", "button", "canvas", "caption", "cite", "code", "col",

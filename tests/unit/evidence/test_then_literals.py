@@ -195,6 +195,11 @@ def test_a_name_in_backticks_the_then_gives_as_a_result_is_a_promised_value(
         # superjson's prototype pollution AC: its tests fill the key in
         ("it throws `<key> is not allowed as a property`", []),
         ("the output is `<br> text`", [(S, "<br> text")]),
+        # a message quoting the name it is given: a relay's "is told `Unknown route
+        # "<topic>"`", its test expecting `'Unknown route "orders"'`
+        ("it is told `Unknown route \"<topic>\"`", []),
+        ("it is told `Unknown route '<topic>'`", []),
+        ("the output is `\"<br>\" text`", [(S, '"<br>" text')]),
         # prettytable's format AC: "the matching `get_*_string` method"; a glob is a value
         ("it returns what the matching `get_*_string` method does", []),
         # superjson's shared references: a place in the result, as a name is; where a value
@@ -210,7 +215,9 @@ def test_a_value_holding_a_placeholder_is_a_pattern_no_test_asserts_as_written(
     review warned that no test asserts it, where its tests build the key from its parts.
     decimal's "the shortest decimal that prints as that float (`0.1`, not
     `0.1000000000000000055...`)" had drawn a warning that no test asserts the number cut
-    short, which none can write as the AC does."""
+    short, which none can write as the AC does. framebus's "is told `Listener not added for
+    "<event>"`" had drawn a warning that no test asserts it, its test expecting the message
+    for `"event-name"`."""
     assert then_literals(then) == tuple(Literal(kind, value) for kind, value in expected)
     assert then_literals(then, mentioned=True)
 
