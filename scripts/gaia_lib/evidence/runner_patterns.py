@@ -24,6 +24,9 @@ conventions (`*.test.ts`, `__tests__/`) miss those. Rules:
   leaves which files they are to jest's `roots`: it is dropped.
 - jest's `roots` (a leading `<rootDir>/` dropped) are kept as the directories jest looks in
   (`Patterns.roots`): init walks one whose name its walk skips elsewhere (`onboard.survey`).
+  So are jest's `testPathIgnorePatterns` (`Patterns.ignored`), regular expressions searched in
+  a file's path (`<rootDir>` read as the project directory: `/` and the path from it): without
+  `roots`, jest looks in the whole package, `dist/` too, but where one of them is found.
 - Patterns are globs relative to the project directory: `**`, `*`, `?`, `{a,b}`, `[...]` and
   the extglobs `?(..)`, `@(..)`, `*(..)`, `+(..)`; one holding `!(..)` is dropped.
 - A key may be quoted (`"testMatch": [...]`, as in a config written as JSON).
@@ -64,6 +67,8 @@ _ARRAY = lazy_re(rf"\b(include|exclude|testMatch)['\"]?\s*:\s*"
                  rf"\[\s*((?:{_QUOTED}\s*(?:,\s*)?)*)\]")
 # jest's `roots: ['<rootDir>/dist/']`
 _ROOTS = lazy_re(rf"\broots['\"]?\s*:\s*\[\s*((?:{_QUOTED}\s*(?:,\s*)?)*)\]")
+# jest's `testPathIgnorePatterns: ['/node_modules/', '<rootDir>/dist/']`
+_IGNORED = lazy_re(rf"\btestPathIgnorePatterns['\"]?\s*:\s*\[\s*((?:{_QUOTED}\s*(?:,\s*)?)*)\]")
 # jest's `testRegex: '...'` or `testRegex: ['...', ...]`
 _TEST_REGEX = lazy_re(rf"\btestRegex['\"]?\s*:\s*"
                       rf"(\[\s*(?:{_QUOTED}\s*(?:,\s*)?)*\]|{_QUOTED})")
@@ -80,6 +85,11 @@ class Patterns:
     exclude: tuple[re.Pattern[str], ...] = ()
     searched: tuple[re.Pattern[str], ...] = ()  # jest's testRegex, searched in "/" + path
     roots: tuple[str, ...] = ()  # jest's roots, relative to the project (`dist`)
+    ignored: tuple[re.Pattern[str], ...] = ()  # jest's testPathIgnorePatterns, in "/" + path
+
+    def ignores(self, rel: str) -> bool:
+        """Whether jest's `testPathIgnorePatterns` leave `rel` out (module rules)."""
+        return any(p.search("/" + rel) for p in self.ignored)
 
     def matches(self, rel: str) -> bool:
         """Whether the runner's config names `rel` (a POSIX path relative to the project)."""
@@ -138,6 +148,7 @@ def from_texts(texts: dict[str, str]) -> Patterns:
     exclude: list[str] = []
     regexes: list[str] = []
     roots: list[str] = []
+    ignored: list[str] = []
     for name, text in sorted(texts.items()):
         if name == "package.json" or name.endswith(".json"):
             try:
@@ -150,6 +161,8 @@ def from_texts(texts: dict[str, str]) -> Patterns:
                 continue
             listed = jest.get("roots")
             roots += [p for p in listed if isinstance(p, str)] if isinstance(listed, list) else []
+            left = jest.get("testPathIgnorePatterns")
+            ignored += [p for p in left if isinstance(p, str)] if isinstance(left, list) else []
             matched, searched = jest.get("testMatch"), jest.get("testRegex")
             searched = [searched] if isinstance(searched, str) else searched
             include += [p for p in matched if isinstance(p, str)] \
@@ -163,6 +176,8 @@ def from_texts(texts: dict[str, str]) -> Patterns:
             (exclude if key == "exclude" else include).extend(values)
         for found in _ROOTS.finditer(bare):
             roots += _strings(found.group(1))
+        for found in _IGNORED.finditer(bare):
+            ignored += [_ESCAPE.sub(r"\1", value) for value in _strings(found.group(1))]
         for found in _TEST_REGEX.finditer(bare):  # a JS string's escapes read as JS does
             regexes += [_ESCAPE.sub(r"\1", value) for value in _strings(found.group(1))]
     kept = [g for p in include if _TEST_PLACE.search(p) for g in _globs(p)]
@@ -170,7 +185,19 @@ def from_texts(texts: dict[str, str]) -> Patterns:
                     tuple(r for p in exclude for g in _globs(p)
                           for r in (glob_regex(g),) if r is not None),
                     tuple(r for r in map(_regex, regexes) if r is not None),
-                    tuple(dict.fromkeys(root for p in roots for root in (_root(p),) if root)))
+                    tuple(dict.fromkeys(root for p in roots for root in (_root(p),) if root)),
+                    tuple(r for p in ignored
+                          for r in (_ignored_regex(p),) if r is not None))
+
+
+def _ignored_regex(source: str) -> re.Pattern[str] | None:
+    """A jest `testPathIgnorePatterns` entry as Python reads it, `<rootDir>` as the project
+    directory (`<rootDir>/dist/` -> `^/dist/`); None for one Python cannot read."""
+    rooted = source.startswith("<rootDir>")
+    try:
+        return re.compile("^/" + source[len("<rootDir>"):].lstrip("/") if rooted else source)
+    except re.error:
+        return None
 
 
 def _root(listed: str) -> str:

@@ -43,7 +43,11 @@ Rules (each pure over the files it is shown, except `survey`, which reads the tr
   `include`, `test/**/*.{js,ts}` in yup; jest's `testMatch`), less what it excludes. A
   directory a jest config's `roots` names is walked though the walk skips its name elsewhere
   (iterative ships its compiled specs in `dist/`, where its `roots` point: init had said "0
-  test files" of the two jest runs).
+  test files" of the two jest runs). Without `roots`, jest looks in its whole package, which
+  holds the build's output too: a jest package's `dist/` and `build/` are walked, less what
+  its `testPathIgnorePatterns` leave out (framebus ships its compiled unit specs in
+  `dist/spec/unit/`, which `jest spec/unit/` runs: init had said "0 test files" and found no
+  test directory); vitest's default `exclude` leaves `dist/` out.
   Where that config names its test files, the runner runs those alone: a file only the
   conventions name, in the config's own package (no package.json between it and the config's
   directory), is none (a package shipping `src/tests/dates.test.ts` and its compiled copy
@@ -502,19 +506,37 @@ def unplaced_src_packages(root: Path, test_files: Sequence[str] = ()) -> tuple[s
     return packages
 
 
+BUILD_OUTPUTS = ("dist", "build")  # skipped by the walk, looked in by jest without `roots`
+
+
 def _in_skipped_roots(root: Path, where: str, deadline: float) -> list[str]:
     """The files (project-relative) under the directories a jest config in `where` names as
-    its `roots` whose path holds a name the walk skips (`dist`): jest looks there all the
-    same (module rules)."""
+    its `roots` whose path holds a name the walk skips (`dist`), or, a jest package's config
+    naming none, under its `dist/` and `build/` that its `testPathIgnorePatterns` keep: jest
+    looks there all the same (module rules)."""
+    patterns = runner_patterns.read(root / where)
+    named_dirs = list(patterns.roots)
+    if not named_dirs and _runner(root / where) == "jest":
+        named_dirs = list(BUILD_OUTPUTS)
     out: list[str] = []
-    for named in runner_patterns.read(root / where).roots:
+    for named in named_dirs:
         directory = root / where / named
         if not set(PurePosixPath(named).parts) & discovery.SKIP_DIRS or ".." in named \
                 or not directory.is_dir() or directory.is_symlink():
             continue
         found, _ = discovery.walk(directory, deadline)
-        out += [f"{_prefix(where)}{named}/{rel}" for rel in found]
+        out += [f"{_prefix(where)}{named}/{rel}" for rel in found
+                if not patterns.ignores(f"{named}/{rel}")]
     return out
+
+
+def _runner(here: Path) -> str | None:
+    """The runner `here`'s package.json runs its tests with (`js_runner`); None without one."""
+    try:
+        text = (here / "package.json").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    return js_runner(package_json(text))
 
 
 def survey(root: Path, *, deadline_seconds: float = SURVEY_DEADLINE_SECONDS) -> Survey:

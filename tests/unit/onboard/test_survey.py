@@ -429,7 +429,7 @@ def test_the_tests_in_a_directory_jests_roots_name_are_counted_under_dist(
     """A package shipping its specs compiled beside its code in `dist/`, its jest config's
     `roots` pointing there: jest runs both spec files, and init had said "0 test files", its
     walk never entering `dist/`. A `roots` entry naming no directory of the package adds
-    nothing, nor does a `dist/` the config does not name."""
+    nothing, nor does a `dist/` roots leave out."""
     _write(tmp_path, "package.json", json.dumps({
         "devDependencies": {"jest": "^29"},
         "jest": {"roots": ["<rootDir>/dist/", "<rootDir>/src/"]}}))
@@ -443,7 +443,31 @@ def test_the_tests_in_a_directory_jests_roots_name_are_counted_under_dist(
     _write(tmp_path, "package.json", json.dumps({"devDependencies": {"jest": "^29"}}))
     _write(tmp_path, "jest.config.js", "module.exports = {\n  roots: ['<rootDir>/dist'],\n};\n")
     assert [s.test_files for s in sv.survey(tmp_path).stacks] == [2]
-    (tmp_path / "jest.config.js").unlink()
+    _write(tmp_path, "jest.config.js", "module.exports = {\n  roots: ['<rootDir>/src'],\n};\n")
+    _write(tmp_path, "src/index.js", "module.exports = {};\n")
+    assert [s.test_files for s in sv.survey(tmp_path).stacks] == [0]
+
+
+def test_the_compiled_tests_a_jest_package_without_roots_ships_in_dist_are_counted(
+        tmp_path: Path) -> None:
+    """A package shipping only its build, its compiled unit specs in `dist/spec/unit/`, run by
+    `jest spec/unit/` with no `roots`: jest looks in the whole package and runs both, and init
+    had said "0 test files" and "test directories: (none found)". What its
+    `testPathIgnorePatterns` leave out is no test file; vitest's default leaves `dist/` out."""
+    _write(tmp_path, "package.json", json.dumps({
+        "scripts": {"test:unit": "jest spec/unit/"},
+        "devDependencies": {"jest": "^29"}, "jest": {"testEnvironment": "jsdom"}}))
+    _write(tmp_path, "dist/src/relay.js", "exports.relay = () => true;\n")
+    for name in ("relay", "route"):
+        _write(tmp_path, f"dist/spec/unit/{name}.spec.js", f"it('{name}s', () => {{}})\n")
+    found = sv.survey(tmp_path)
+    assert [(s.stack, s.test_files) for s in found.stacks] == [("ts-dev", 2)]
+    assert found.test_dirs == ("dist/spec",)
+    _write(tmp_path, "package.json", json.dumps({
+        "devDependencies": {"jest": "^29"},
+        "jest": {"testPathIgnorePatterns": ["/node_modules/", "<rootDir>/dist/spec/unit/r"]}}))
+    assert [s.test_files for s in sv.survey(tmp_path).stacks] == [0]
+    _write(tmp_path, "package.json", json.dumps({"devDependencies": {"vitest": "^3"}}))
     assert [s.test_files for s in sv.survey(tmp_path).stacks] == [0]
 
 
