@@ -27,6 +27,9 @@ conventions (`*.test.ts`, `__tests__/`) miss those. Rules:
   So are jest's `testPathIgnorePatterns` (`Patterns.ignored`), regular expressions searched in
   a file's path (`<rootDir>` read as the project directory: `/` and the path from it): without
   `roots`, jest looks in the whole package, `dist/` too, but where one of them is found.
+- jest's `collectCoverageFrom` globs (`Patterns.coverage_from`, a `!` one dropped): the files
+  its coverage report measures, none else (framebus's `src/**/*.ts`, sources its npm package
+  does not ship: its report is empty whatever runs).
 - Patterns are globs relative to the project directory: `**`, `*`, `?`, `{a,b}`, `[...]` and
   the extglobs `?(..)`, `@(..)`, `*(..)`, `+(..)`; one holding `!(..)` is dropped.
 - A key may be quoted (`"testMatch": [...]`, as in a config written as JSON).
@@ -69,6 +72,8 @@ _ARRAY = lazy_re(rf"\b(include|exclude|testMatch)['\"]?\s*:\s*"
 _ROOTS = lazy_re(rf"\broots['\"]?\s*:\s*\[\s*((?:{_QUOTED}\s*(?:,\s*)?)*)\]")
 # jest's `testPathIgnorePatterns: ['/node_modules/', '<rootDir>/dist/']`
 _IGNORED = lazy_re(rf"\btestPathIgnorePatterns['\"]?\s*:\s*\[\s*((?:{_QUOTED}\s*(?:,\s*)?)*)\]")
+# jest's `collectCoverageFrom: ['src/**/*.ts']`
+_COVERAGE_FROM = lazy_re(rf"\bcollectCoverageFrom['\"]?\s*:\s*\[\s*((?:{_QUOTED}\s*(?:,\s*)?)*)\]")
 # jest's `testRegex: '...'` or `testRegex: ['...', ...]`
 _TEST_REGEX = lazy_re(rf"\btestRegex['\"]?\s*:\s*"
                       rf"(\[\s*(?:{_QUOTED}\s*(?:,\s*)?)*\]|{_QUOTED})")
@@ -86,6 +91,12 @@ class Patterns:
     searched: tuple[re.Pattern[str], ...] = ()  # jest's testRegex, searched in "/" + path
     roots: tuple[str, ...] = ()  # jest's roots, relative to the project (`dist`)
     ignored: tuple[re.Pattern[str], ...] = ()  # jest's testPathIgnorePatterns, in "/" + path
+    coverage_from: tuple[str, ...] = ()  # jest's collectCoverageFrom globs (`src/**/*.ts`)
+
+    def collects(self, rel: str) -> bool:
+        """Whether jest's `collectCoverageFrom` names `rel`; True where it names nothing."""
+        regexes = [r for r in map(glob_regex, self.coverage_from) if r is not None]
+        return not regexes or any(r.fullmatch(rel) for r in regexes)
 
     def ignores(self, rel: str) -> bool:
         """Whether jest's `testPathIgnorePatterns` leave `rel` out (module rules)."""
@@ -149,6 +160,7 @@ def from_texts(texts: dict[str, str]) -> Patterns:
     regexes: list[str] = []
     roots: list[str] = []
     ignored: list[str] = []
+    coverage_from: list[str] = []
     for name, text in sorted(texts.items()):
         if name == "package.json" or name.endswith(".json"):
             try:
@@ -163,6 +175,9 @@ def from_texts(texts: dict[str, str]) -> Patterns:
             roots += [p for p in listed if isinstance(p, str)] if isinstance(listed, list) else []
             left = jest.get("testPathIgnorePatterns")
             ignored += [p for p in left if isinstance(p, str)] if isinstance(left, list) else []
+            measured = jest.get("collectCoverageFrom")
+            coverage_from += [p for p in measured if isinstance(p, str)] \
+                if isinstance(measured, list) else []
             matched, searched = jest.get("testMatch"), jest.get("testRegex")
             searched = [searched] if isinstance(searched, str) else searched
             include += [p for p in matched if isinstance(p, str)] \
@@ -178,6 +193,8 @@ def from_texts(texts: dict[str, str]) -> Patterns:
             roots += _strings(found.group(1))
         for found in _IGNORED.finditer(bare):
             ignored += [_ESCAPE.sub(r"\1", value) for value in _strings(found.group(1))]
+        for found in _COVERAGE_FROM.finditer(bare):
+            coverage_from += _strings(found.group(1))
         for found in _TEST_REGEX.finditer(bare):  # a JS string's escapes read as JS does
             regexes += [_ESCAPE.sub(r"\1", value) for value in _strings(found.group(1))]
     kept = [g for p in include if _TEST_PLACE.search(p) for g in _globs(p)]
@@ -187,7 +204,9 @@ def from_texts(texts: dict[str, str]) -> Patterns:
                     tuple(r for r in map(_regex, regexes) if r is not None),
                     tuple(dict.fromkeys(root for p in roots for root in (_root(p),) if root)),
                     tuple(r for p in ignored
-                          for r in (_ignored_regex(p),) if r is not None))
+                          for r in (_ignored_regex(p),) if r is not None),
+                    tuple(g for p in coverage_from if not p.strip().startswith("!")
+                          for g in _globs(p)))
 
 
 def _ignored_regex(source: str) -> re.Pattern[str] | None:

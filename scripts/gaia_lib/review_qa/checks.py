@@ -28,7 +28,7 @@ from gaia_lib.core.lazyre import compile as lazy_re
 
 # then_literals is imported where used: its patterns, compiled as it loads, would take longer
 # than the rest of the review's imports before its run (the reads load it while the suite runs)
-from gaia_lib.evidence import allowlist, attribution, coverage_run, gomod, outcomes
+from gaia_lib.evidence import allowlist, attribution, coverage_run, gomod, outcomes, runner_patterns
 from gaia_lib.evidence.testcases import TestCase, TestFile, shown, shown_apart
 from gaia_lib.stacks import adapters as stacks
 from gaia_lib.story import filelist, markdown
@@ -47,6 +47,18 @@ if TYPE_CHECKING:
     from gaia_lib.evidence.placeholders import Placeholder, Unfinished
     from gaia_lib.review_qa import priority_floor
     from gaia_lib.review_qa.context import Setup
+
+def _uncollected(s: Setup) -> str:
+    """Why an empty coverage report measured nothing where jest's `collectCoverageFrom` (read
+    from the project's config) names none of the File List's sources ("" otherwise)."""
+    patterns = runner_patterns.read(s.project)
+    listed = [rel for rel in (paths.listed_path(entry) for entry in s.story.file_list or ())
+              if rel is not None and Path(rel).suffix in LANGUAGE_OF_SUFFIX]
+    if not patterns.coverage_from or not listed or any(map(patterns.collects, listed)):
+        return ""
+    globs = ", ".join(f"`{g}`" for g in patterns.coverage_from)
+    return f": jest's `collectCoverageFrom` ({globs}) names none of the File List's files"
+
 
 LANGUAGE_OF_SUFFIX = {".py": "python", ".js": "js", ".jsx": "js", ".ts": "ts", ".tsx": "ts",
                       ".java": "java", ".kt": "kotlin", ".go": "go"}
@@ -1614,7 +1626,9 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
     a user-input boundary; `critical_acs` lists them. With no report and no coverage tool
     installed the check is skipped, naming the tools the stack looks for; so is it when the
     report measured none of the File List's files (a build that failed, a report of other
-    code) or is empty (jest's lcov.info of a run that ran no test): nothing was judged, so
+    code) or is empty (jest's lcov.info of a run that ran no test, or of one whose
+    `collectCoverageFrom` names none of the File List's sources, which the reason then says:
+    framebus's `src/**/*.ts`, sources its npm package does not ship): nothing was judged, so
     nothing passed. A File List's test files are no code of the story's: neither measured nor
     read for handlers (a File List of tests alone is skipped, said so)."""
     from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
@@ -1646,7 +1660,7 @@ def branch_evidence(s: Setup, criteria: Sequence[AcceptanceCriterion],
         if not data.strip():  # a run that ran no test (jest's empty lcov.info): no measure
             return check("branch-coverage", "skipped", skip_reason=(
                 f"the coverage report {paths.relative_to_project(path, s.project)} is empty: "
-                "the run measured nothing"))
+                "the run measured nothing" + _uncollected(s)))
         parsed = coverage_report.parse(fmt, data)
     except (GaiaError, OSError) as exc:
         return check("branch-coverage", "errored", error_reason=str(exc))

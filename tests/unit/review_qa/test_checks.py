@@ -1500,6 +1500,28 @@ def test_an_empty_coverage_report_judges_nothing(tmp_path: Path) -> None:
         "status"] == "errored"
 
 
+def test_an_empty_coverage_report_says_the_jest_config_collects_none_of_the_file_list(
+        tmp_path: Path) -> None:
+    """A package shipping its compiled code in `dist/`, its jest config collecting coverage
+    from `src/**/*.ts` it does not ship: the run passed and its lcov.info is empty, which the
+    check had said without the cause (framebus's). A config collecting one of them, or none
+    naming any, says nothing more."""
+    empty = tmp_path / "coverage" / "lcov.info"
+    empty.parent.mkdir()
+    empty.write_text("\n")
+    (tmp_path / "package.json").write_text(json.dumps({
+        "devDependencies": {"jest": "^29"},
+        "jest": {"collectCoverageFrom": ["src/**/*.ts", "!src/**/*.d.ts"]}}))
+    s = _story(tmp_path, "dist/src/relay.js", "dist/spec/unit/relay.spec.js")
+    result = checks.branch_evidence(s, [], report=(empty, "lcov"))  # type: ignore[arg-type]
+    assert result["skip_reason"] == (
+        "the coverage report coverage/lcov.info is empty: the run measured nothing: jest's "
+        "`collectCoverageFrom` (`src/**/*.ts`) names none of the File List's files")
+    s = _story(tmp_path, "src/relay.ts")
+    assert checks.branch_evidence(s, [], report=(empty, "lcov"))[  # type: ignore[arg-type]
+        "skip_reason"].endswith("the run measured nothing")
+
+
 TWO_HANDLERS = """def parse_date(text):
     try:
         year = int(text[:4])
