@@ -486,7 +486,6 @@ PROJECTS = (
     Project("diff-match-patch", "pypi", "diff-match-patch==20241021", "python-dev",
             "diff_match_patch-20241021", held_out=True, test_deps=("pytest", "coverage"),
             first=(14, 7, 7)),
-    Project("framebus", "npm", "framebus@6.2.0", "ts-dev", "package", held_out=True),
     Project("framebus", "npm", "framebus@6.2.0", "ts-dev", "package", held_out=True,
             first=(14, 4, 30)),
 )
