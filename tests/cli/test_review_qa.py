@@ -2094,33 +2094,39 @@ def test_a_unittest_tier_s_coverage_names_the_run_that_measured_it(
 
 def test_a_module_unittest_discovery_could_not_import_is_named_and_fails_no_story_test(
         qa_project: Project, capsys: pytest.CaptureFixture[str]) -> None:
-    """`python -m unittest discover -v`, narrowed with `-k` to the story's module, still
-    imports every test module: another one importing a package not installed has a stand-in
-    test listed after the story's, whose `ERROR` had been read as the story's last test's
-    outcome, a passing test "failed in this run". The module is named as not collected; the
-    run's exit is unittest's, so the verdict is the failed suite's; with the package declared
-    by the project the review is BLOCKED, as for pytest's collection error, and says that not
-    every test could run (it had said the run could not start and no test ran)."""
+    """`python -m unittest discover -v`, narrowed to the story's module, still imports the
+    modules of its file name (`-p`): another story's `tests/legacy/test_signup.py`, importing
+    a package not installed, has a stand-in test listed after the story's, whose `ERROR` had
+    been read as the story's last test's outcome, a passing test "failed in this run". The
+    module is named as not collected; the run's exit is unittest's, so the verdict is the
+    failed suite's; with the package declared by the project the review is BLOCKED, as for
+    pytest's collection error, and says that not every test could run (it had said the run
+    could not start and no test ran). A module of another name is not imported at all."""
     qa_project.write("tests/__init__.py", "")
     qa_project.write("tests/test_signup.py", UNITTEST_SIGNUP_TESTS)
-    qa_project.write("tests/test_zexport.py", (
-        "import unittest\n\nimport gaia_absent_exporter\n\n\n"
-        "class ExportTests(unittest.TestCase):\n"
-        "    def test_exports(self):\n"
-        "        self.assertTrue(gaia_absent_exporter.ready)\n"))
+    absent = ("import unittest\n\nimport gaia_absent_exporter\n\n\n"
+              "class ExportTests(unittest.TestCase):\n"
+              "    def test_exports(self):\n"
+              "        self.assertTrue(gaia_absent_exporter.ready)\n")
+    qa_project.write("tests/test_zexport.py", absent)
     _tier_command(qa_project, f"{PY} -m unittest discover -v -s tests -t .", 120)
+    assert command.main(["E1-S1"]) == 0
+    assert "tier_1 passed (2 passed)" in (qa_project.impl / "qa-tests-E1-S1.md").read_text()
+    qa_project.write("tests/legacy/__init__.py", "")
+    qa_project.write("tests/legacy/test_signup.py", absent)
     assert command.main(["E1-S1"]) == 1
     capsys.readouterr()
-    report = (qa_project.impl / "qa-tests-E1-S1.md").read_text()
+    report = max(qa_project.impl.glob("qa-tests-E1-S1*.md"),
+                 key=lambda path: path.stat().st_mtime_ns).read_text()
     assert "tier_1 exited 1 (2 passed, 0 failed, 1 test file(s) not collected)" in report
-    assert ("  - not collected: `tests/test_zexport.py`: ModuleNotFoundError: No module named "
-            "'gaia_absent_exporter' (tests/test_zexport.py:3)") in report
+    assert ("  - not collected: `tests/legacy/test_signup.py`: ModuleNotFoundError: No module "
+            "named 'gaia_absent_exporter' (tests/legacy/test_signup.py:3)") in report
     assert "failed in this run" not in report
     qa_project.write("requirements-dev.txt", "gaia-absent-exporter\n")
     assert command.main(["E1-S1"]) == 3
     out = capsys.readouterr().out
     assert ("reason: check 'tool-probe' errored -> BLOCKED: the test run could not run all "
-            "its tests — gaia_absent_exporter, imported by tests/test_zexport.py, is not "
+            "its tests — gaia_absent_exporter, imported by tests/legacy/test_signup.py, is not "
             "installed where the tests run, though requirements-dev.txt declares it") in out
     # its tests that ran passed: not "no test ran", nor "nothing was tested"
     assert "gate: QA Tests unchanged (FAILED: not every test could run, no QA round)" in out

@@ -562,9 +562,11 @@ def scope_unittest(argv: Sequence[str], story_tests: Sequence[str]
     argument at all, which discovers from `.`) gets a `-k MODULE.*` for each story test file
     it would discover (under its start directory, named as its pattern asks, a module name
     from its top-level directory): unittest still imports every test module it finds, and
-    runs the story's alone. A run naming its own modules or tests, or filtering with its own
-    `-k`, runs as configured; so does one that would discover none of the story's files (a
-    run of nothing proves nothing). Pure."""
+    runs the story's alone; where the story's files share one file name and `discover` is
+    written (whose `-p` sets the pattern), `-p <that name>` too, and it imports those alone
+    (a module of another story that cannot import had failed the story's run). A run naming
+    its own modules or tests, or filtering with its own `-k`, runs as configured; so does one
+    that would discover none of the story's files (a run of nothing proves nothing). Pure."""
     at = argv.index("-m") + 2
     rest = list(argv[at:])
     if "-k" in rest or any(a.startswith("-k") and a != "-k" for a in rest):
@@ -608,6 +610,11 @@ def scope_unittest(argv: Sequence[str], story_tests: Sequence[str]
             filters += ["-k", ".".join(parts) + ".*"]
     if not kept:
         return list(argv), []
+    names = {posixpath.basename(test) for test in kept}
+    if rest[:1] == ["discover"] and len(given) < 2 and len(names) == 1:
+        # one file name: discovery imports the files of that name alone, not every test
+        # module (one that cannot import, not the story's, had failed the run)
+        filters += ["-p", names.pop()]
     return [*argv, *filters], kept
 
 

@@ -1427,13 +1427,18 @@ def test_vitest_also_runs_each_test_file_whose_path_holds_a_story_file() -> None
     # `-s tests` is the top-level directory too: modules are named from it
     ("python -m unittest discover -s tests -v", ["tests/test_a.py", "tests/sub/test_b.py"],
      (["-k", "test_a.*", "-k", "sub.test_b.*"], ["tests/test_a.py", "tests/sub/test_b.py"])),
+    # one file name: discovery imports the files of that name alone (`-p`)
     ("python -m unittest discover -s tests -t .", ["tests/test_a.py"],
-     (["-k", "tests.test_a.*"], ["tests/test_a.py"])),
-    # the start, pattern and top-level directory as arguments, and `--pattern=`
+     (["-k", "tests.test_a.*", "-p", "test_a.py"], ["tests/test_a.py"])),
+    ("python -m unittest discover -s tests", ["tests/test_a.py", "tests/sub/test_a.py"],
+     (["-k", "test_a.*", "-k", "sub.test_a.*", "-p", "test_a.py"],
+      ["tests/test_a.py", "tests/sub/test_a.py"])),
+    # the start, pattern and top-level directory as arguments (a pattern given so is left
+    # alone), and `--pattern=`
     ("python -m unittest discover tests *_test.py .", ["tests/a_test.py", "tests/test_b.py"],
      (["-k", "tests.a_test.*"], ["tests/a_test.py"])),
     ("python -m unittest discover --pattern=check_*.py", ["check_a.py", "tests/test_b.py"],
-     (["-k", "check_a.*"], ["check_a.py"])),
+     (["-k", "check_a.*", "-p", "check_a.py"], ["check_a.py"])),
     # a file outside the start directory, or not a module name, is not discovered
     ("python -m unittest discover -s tests", ["other/test_a.py", "tests/test-b.py"], None),
     # the project's own choice of tests, its own filter, an option not known here
@@ -1465,17 +1470,24 @@ def test_a_story_scoped_unittest_run_runs_the_story_modules_alone(tmp_path: Path
     (root / "tests" / "test_theirs.py").write_text(
         "import unittest\n\n\nclass TheirTests(unittest.TestCase):\n"
         "    def test_breaks(self):\n        self.assertEqual(1, 2)\n")
+    # another module that cannot import: not imported at all
+    (root / "tests" / "test_yaml_io.py").write_text("import gaia_absent_yaml\n")
     (root / ".gaia").mkdir()
     suite = _run(root, _local_tier(f"{PY} -m unittest discover -s tests -t ."),
                  story_tests=("tests/test_mine.py",)).suites[0]
-    assert suite.command.endswith("discover -s tests -t . -k 'tests.test_mine.*' -v")
+    assert suite.command.endswith(
+        "discover -s tests -t . -k 'tests.test_mine.*' -p test_mine.py -v")
     assert (suite.pass_count, suite.fail_count, suite.exit_code) == (1, 0, 0)
     assert {(t.file, t.shown, t.outcome) for t in suite.tests} == {
         ("tests/test_mine.py", "MineTests::test_adds", "passed")}
     both = config.parse(f'test_execution:\n  tier_1:\n    placement: [local, ci_pre_merge]\n'
                         f'    command: "{PY} -m unittest discover -s tests -t ."\n')
     ci = _run(root, both, context="ci_pre_merge", story_tests=("tests/test_mine.py",)).suites[0]
-    assert (ci.pass_count, ci.fail_count) == (1, 1)  # as configured where the tier is not local
+    # as configured where the tier is not local: the other module's failure, and the one
+    # that could not import
+    assert (ci.pass_count, ci.fail_count) == (1, 2)
+    assert [t.file for t in ci.tests if runner_output.uncollected_file(t)] == [
+        "tests/test_yaml_io.py"]
 
 
 def test_a_unittest_tier_reports_each_tests_outcome(tmp_path: Path) -> None:
