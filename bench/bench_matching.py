@@ -489,7 +489,8 @@ PROJECTS = (
     Project("framebus", "npm", "framebus@6.2.0", "ts-dev", "package", held_out=True,
             first=(14, 4, 30)),
     Project("aurora", "debian", "golang-github-logrusorgru-aurora-dev=3.0.0-2", "go-dev",
-            "usr/share/gocode/src/github.com/logrusorgru/aurora", held_out=True),
+            "usr/share/gocode/src/github.com/logrusorgru/aurora", held_out=True,
+            first=(40, 20, 108)),
 )
 
 
