@@ -142,7 +142,13 @@ An HTML element's start tag written bare (`<del>`, `<ins>`) is asserted by a che
 that element with its attributes (`<del style="background:#ffe6e6;">`): the same element.
 A literal is found as a test writes it: raw (Go's `foo\\*`, Python's r'foo\\*') or escaped in
 a quoted string whose backslashes escape (Go's, JS's, Python's "foo\\\\*"): an assertion and a
-table are read as written and with those strings decoded (`decoded`).
+table are read as written and with those strings decoded (`decoded`). A value the Then
+itself writes with escapes (`\\033[1;32m`, `\\x1b[0m`: a terminal's colour codes) is also
+found as the characters they spell (`spelled_out`), for the values a test asserts
+(`asserted_literals`; not the matcher's), where one of them is a character no one types
+(ESC, a line break; `foo\\*` is no `foo*`): a Go example's `// Output:` comment holds the ESC
+character itself, and a test may write `"\\x1b[1;32m"` for the AC's `\\033[1;32m` (aurora's
+example of bold green text had drawn "no test of AC5 asserts any of `\\033[1;32m99\\033[0m`").
 `check_line` finds where in its file a check `presence_only` names is.
 `promises_a_result` tells a Then promising what the code returns ("the number 900 is
 returned") from one promising only that it accepts its input ("`1.2.3` is accepted",
@@ -165,6 +171,7 @@ from __future__ import annotations
 
 import ast
 import calendar
+import dataclasses
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
@@ -1471,6 +1478,17 @@ def _decode(text: str) -> str:
     return _ESCAPE_RE.sub(_unescaped, text)
 
 
+# A three-digit octal escape (`\\033`), as Go, C and Python write one.
+_OCTAL_ESCAPE_RE = re.compile(r"\\([0-3][0-7]{2})")
+
+
+def spelled_out(value: str) -> str:
+    """`value` as the characters its backslash escapes spell (`\\033[0m` -> ESC `[0m`), an
+    octal escape's too: a value an AC writes with escapes (`\\*` spells `*`, as JS reads it:
+    `asserted_literals` takes only a value spelling a character no one types)."""
+    return _decode(_OCTAL_ESCAPE_RE.sub(lambda m: f"\\x{int(m.group(1), 8):02x}", value))
+
+
 @lru_cache(maxsize=4096)
 def decoded(code: str) -> str:
     """`code` with each quoted string whose backslashes escape decoded, quotes kept
@@ -1566,7 +1584,13 @@ def asserted_literals(test_source: str, literals: Iterable[Literal]) -> tuple[Li
     read = (*spans, *_added_to_expected(code, spans), *tables, *_go_refused_calls(code),
             *_go_compared_with_call(code), *_go_checking_value_calls(code))
     found = asserted_in(read, literals)
+    # a value the Then writes with escapes of characters no one types (`\\033`), as they spell
+    spelled = {lit: dataclasses.replace(lit, value=value) for lit in literals
+               if lit.kind == STRING and "\\" in lit.value
+               and not (value := spelled_out(lit.value)).isprintable()}
+    found_spelled = set(asserted_in(read, spelled.values()))
     return tuple(lit for lit in literals if lit in found or _status_asserted(lit, read)
+                 or spelled.get(lit) in found_spelled
                  or _yes_or_no_asserted(lit, spans) or _go_package_compared(lit, code, spans))
 
 

@@ -488,6 +488,24 @@ def test_a_go_example_asserts_its_output_comment() -> None:
     assert asserted_literals(example.replace("// Output:", "// Prints:"), words) == ()
 
 
+def test_a_then_value_written_with_escapes_is_asserted_as_the_bytes_they_spell() -> None:
+    """A terminal-colour AC writes its escape codes as escapes (`\\033[1;33mwarn\\033[0m`); a Go
+    example's `// Output:` comment holds the bytes they spell (ESC itself), and a test may spell
+    them another way (`"\\x1b[1;33m"`): both check the value the AC promises."""
+    esc = "\x1b"
+    example = ('func ExampleWarn() {\n\tfmt.Println(Warn("warn"))\n\n'
+               f'\t// Output: {esc}[1;33mwarn{esc}[0m\n}}\n')
+    promised = Literal(S, "\\033[1;33mwarn\\033[0m")
+    assert asserted_literals(example, [promised]) == (promised,)
+    hexed = ('func TestWarn(t *testing.T) {\n\tif got := Warn("warn"); '
+             'got != "\\x1b[1;33mwarn\\x1b[0m" {\n\t\tt.Errorf("got %q", got)\n\t}\n}\n')
+    assert asserted_literals(hexed, [promised]) == (promised,)
+    # another colour's bytes are not it, nor is an escape of a character one types its character
+    assert asserted_literals(example.replace("[1;33m", "[1;31m"), [promised]) == ()
+    star = Literal(S, "foo\\*")
+    assert asserted_literals('if got != "foo*" {\n\tt.Errorf("got %q", got)\n}\n', [star]) == ()
+
+
 def test_a_quoted_value_whose_spaces_the_story_folded_is_still_found() -> None:
     # the story's Markdown reads `"hello   goodbye"` as "hello goodbye"
     folded = Literal("string", "hello goodbye")
