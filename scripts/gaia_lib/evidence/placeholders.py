@@ -132,7 +132,8 @@ Two views of the same patterns, both pure:
       closure, a subtest's func or a block within the `if`, leaves a real test, as do the
       checks made before it (a deferred one too: it runs on the return). It checks no value;
       what it does check is said: nothing where it calls no code (its checks taken out, and
-      the calls of the code they made with them: `_go_calls_nothing`), else that its code
+      the calls of the code they made with them: `_go_calls_nothing`; a method called on a
+      value it builds in place, `(v{1}).Bleach()`, is a call of code), else that its code
       returns without panicking (a call that never
       returns hangs it until `go test`'s timeout fails it), and where it waits for what its
       code must deliver (`wg.Wait()`, `<-ch`, not in a goroutine it leaves or a `select` with a
@@ -4873,17 +4874,25 @@ _GO_NO_CODE = frozenset({
     "string", "bool", "byte", "rune", "int", "int8", "int16", "int32", "int64", "uint", "uint8",
     "uint16", "uint32", "uint64", "uintptr", "float32", "float64", "complex64", "complex128",
     "interface", "struct", "map", "chan"})
+# A method called on a value a Go test builds or picks in place: after a parenthesis, an index
+# or a composite literal (`(money{5, "EUR"}).Rounded()`, `items[0].Close()`, `New().Reset()`).
+_GO_METHOD_OF_VALUE = lazy_re(r"[)\]}]\s*\.\s*[A-Za-z_]\w*\s*\(")
 
 
 def _go_calls_nothing(own: Sequence[str]) -> bool:
     """Whether a Go test (`own`, its declaration first) calls no code at all: no call past
     its declaration but keywords, builtins and conversions (`_GO_NO_CODE`), its *testing.T's
-    methods (`t.Logf`) and an asserter made from it (`assert.New(t)`)."""
+    methods (`t.Logf`) and an asserter made from it (`assert.New(t)`); a method called on a
+    value it builds in place is code (`_GO_METHOD_OF_VALUE`: aurora's bleaching test, its
+    checks taken out, still calling `(value{"x", RedFg, BlueBg}).Bleach()`, had read "it
+    calls no code")."""
     if not own:
         return False
     first = own[0].split("{", 1)[1] if "{" in own[0] else ""
     text = _go_uncommented("\n".join([first, *own[1:]]))
     testing = set(_GO_T_PARAM.findall("\n".join(own)))
+    if _GO_METHOD_OF_VALUE.search(text):
+        return False
     for call in _GO_CALL.finditer(text):
         name = call.group(1)
         if name in _GO_NO_CODE or name.split(".")[0] in testing:

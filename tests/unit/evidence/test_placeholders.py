@@ -475,6 +475,21 @@ def test_a_go_test_that_calls_no_code_says_it_checks_nothing() -> None:
         "it checks no value, only that its code returns without panicking")
 
 
+def test_a_go_test_calling_a_method_of_a_value_it_builds_calls_code() -> None:
+    """A Go test whose checks were taken out but which still calls a method on a value it
+    builds in place (`(money{5, "EUR"}).Rounded()`, `items[0].Close()`, `New().Reset()`) runs
+    its code: it checks that the code returns without panicking, not nothing."""
+    go = ('package cash\n\nimport "testing"\n\n'
+          'func TestRoundedEmptied(t *testing.T) {\n\t_ = (money{5, "EUR"}).Rounded()\n}\n\n'
+          'func TestCloseEmptied(t *testing.T) {\n\titems := []money{{1, "EUR"}}\n'
+          '\titems[0].Close()\n}\n')
+    found = _verdicts("cash/money_test.go", go)
+    for name in ("TestRoundedEmptied", "TestCloseEmptied"):
+        reason = found[name]
+        assert reason is not None and reason[1].endswith(
+            "it checks no value, only that its code returns without panicking"), reason
+
+
 def test_a_go_test_that_only_calls_its_code_says_it_checks_that_it_does_not_panic() -> None:
     """A panic fails a Go test: one that calls its code on bad input and checks no result
     (gjson's invalid-unicode test) checks that much, not nothing."""
