@@ -111,6 +111,10 @@ A Python assertion of a name, a property or a call alone (`assert v.is_stable`, 
 is_valid(x)`) checks a promised `true`, its negation (`assert not v.is_draft`) a `false`, as
 `assertTrue` and `assertFalse` do (`asserted_literals`, the review's reading; not the
 matcher's, for which such a check agrees with no value of the AC).
+A number written as a term of a sum or a product of numbers alone (`Color(232+23)`, a
+palette's index of gray 23 as the code's table builds it) is asserted, for the values a test
+asserts (`checked_in`; not the matcher's, for which any term of a sum is none): aurora's
+capped-gray test had drawn "no test of AC3 asserts any of `23`".
 A number joined by a hyphen to `bit` (`a 32-bit integer`, `the 4-bit version number`, `the
 largest unsigned 64-bit value`), or to `byte`, `character` or `digit` (`the 3-byte machine
 identifier`, `its 20-character text`, `a 6-digit code`) is the width of the kind of value the
@@ -1583,7 +1587,7 @@ def asserted_literals(test_source: str, literals: Iterable[Literal]) -> tuple[Li
     spans = assertion_spans(test_source)
     read = (*spans, *_added_to_expected(code, spans), *tables, *_go_refused_calls(code),
             *_go_compared_with_call(code), *_go_checking_value_calls(code))
-    found = asserted_in(read, literals)
+    found = checked_in(read, literals)
     # a value the Then writes with escapes of characters no one types (`\\033`), as they spell
     spelled = {lit: dataclasses.replace(lit, value=value) for lit in literals
                if lit.kind == STRING and "\\" in lit.value
@@ -1763,6 +1767,27 @@ def asserted_in(spans: Sequence[str], literals: Iterable[Literal]) -> tuple[Lite
     written or decoded (`decoded`)."""
     read = [*spans, *(text for text in map(decoded, spans) if text not in spans)]
     return tuple(lit for lit in literals if any(_occurs(lit, span) for span in read))
+
+
+# A number beside a `+` or `*` whose other side is a number alone (`240+15`), and the text
+# before and after that pair: a sum or product of numbers, not of a value the test computes.
+_NUMBER_TERMS = lazy_re(r"(?<![\w.$])(\d+)\s*[+*]\s*(\d+)(?![\w.])")
+_OPERATOR_BEFORE = lazy_re(r"[\w$)\]]\s*[-+*/%]\s*$")
+_OPERATOR_AFTER = lazy_re(r"^\s*[-+*/%]")
+
+
+def checked_in(spans: Sequence[str], literals: Iterable[Literal]) -> tuple[Literal, ...]:
+    """`asserted_in`, and a number written as a term of a sum or a product of numbers alone
+    (`Color(232+23)`: a palette's index of gray 23, written as the code's table builds it),
+    which writes the number it checks, where a sum with a value the test computes (`idx + 23`)
+    does not. Read for the values a test asserts, not by the matcher."""
+    found = set(asserted_in(spans, literals))
+    return tuple(lit for lit in literals if lit in found or (
+        lit.kind == NUMBER and any(
+            lit.value in terms.groups()
+            and not _OPERATOR_BEFORE.search(span[:terms.start()])
+            and not _OPERATOR_AFTER.match(span[terms.end():])
+            for span in spans for terms in _NUMBER_TERMS.finditer(span))))
 
 
 # A Python literal (a string, a number, True/False/None), an operand of a comparison (no

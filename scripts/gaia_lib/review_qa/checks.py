@@ -1329,7 +1329,7 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
                              bodies.get(test_id, "")):
                     asserted.update(lit.value for lit in literals if lit.value in errors)
             if test_id in helper_checks:
-                asserted.update(lit.value for lit in then_literals.asserted_in(
+                asserted.update(lit.value for lit in then_literals.checked_in(
                     helper_checks[test_id][0], literals))
             if not file.endswith((".py", ".go")) and (texts or {}).get(file):
                 asserted.update(lit.value for lit in then_literals.asserted_in(

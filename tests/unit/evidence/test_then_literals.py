@@ -13,6 +13,7 @@ from gaia_lib.evidence.then_literals import (
     assertion_spans,
     check_line,
     check_statements,
+    checked_in,
     checked_literals,
     empty_values,
     go_guards,
@@ -504,6 +505,23 @@ def test_a_then_value_written_with_escapes_is_asserted_as_the_bytes_they_spell()
     assert asserted_literals(example.replace("[1;33m", "[1;31m"), [promised]) == ()
     star = Literal(S, "foo\\*")
     assert asserted_literals('if got != "foo*" {\n\tt.Errorf("got %q", got)\n}\n', [star]) == ()
+
+
+def test_a_number_written_as_a_term_of_a_sum_of_numbers_is_asserted() -> None:
+    """A palette AC promises the last shade of gray, `15`; the test expects the palette index
+    of that shade written as the code's table builds it, `Shade(240+15)`: the sum of two
+    numbers writes the 15 it checks. A number added to a value the test computes (`idx + 15`)
+    is still no promised value: the result is."""
+    fifteen = Literal(N, "15")
+    constant = ('func TestShadeCapped(t *testing.T) {\n'
+                '\tif got := Gray(99); got != Shade(240+15) {\n\t\tt.Errorf("got %d", got)\n\t}\n}\n')
+    assert asserted_literals(constant, [fifteen]) == (fifteen,)
+    computed = constant.replace("Shade(240+15)", "Shade(idx+15)")
+    assert asserted_literals(computed, [fifteen]) == ()
+    scaled = constant.replace("Shade(240+15)", "Shade(n*240+15)")
+    assert asserted_literals(scaled, [fifteen]) == ()
+    # what a Go test hands a checking helper of its package is read the same way
+    assert checked_in(['checkShade(t, Gray(99), Shade(240+15))'], [fifteen]) == (fifteen,)
 
 
 def test_a_quoted_value_whose_spaces_the_story_folded_is_still_found() -> None:
