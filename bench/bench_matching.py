@@ -494,7 +494,8 @@ PROJECTS = (
     # its tests compare with the currencies of the Babel it pinned (2.8.0): a later Babel
     # knows currencies 1.2 does not list
     Project("py-moneyed", "pypi", "py-moneyed==1.2", "python-dev", "py-moneyed-1.2",
-            held_out=True, test_deps=("pytest", "coverage", "babel==2.8.0", "pytz")),
+            held_out=True, test_deps=("pytest", "coverage", "babel==2.8.0", "pytz"),
+            first=(19, 3, 21)),
 )
 
 
