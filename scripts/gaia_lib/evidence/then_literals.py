@@ -94,6 +94,13 @@ of values, which a test builds from its parts
 (`` `${prefix}-${queryHash}` ``), not one it can assert as written. Nor is a file name's
 extension naming the kind of file after it ("a compiled `.mo` file opened with `mofile`
 gives a `MOFile`"): the file is what the code is given.
+A value in a condition the Then sets its promise under ("half up when the context asks for
+`ROUND_HALF_UP`", "unless `DEBUG` is set") is what the code is given, which a test sets before
+asserting what comes of it: no promised value (py-moneyed's rounding test, setting
+`ROUND_HALF_UP` and asserting the amounts it rounds to, had drawn a warning that no test
+asserts it); one the condition says comes of it still is ("if the token expired `EXPIRED` is
+returned"), and so is the code the Then says it agrees with ("accepted exactly when Go's own
+`encoding/xml` accepts it").
 What the Then says the code gives no longer ("`MultipleInvalid` is raised instead of a
 `TypeError`", "rather than `None`") is no promised value either: a test checks the other.
 A package's type naming the kind of value the code gives ("a `time.Time` value", "a
@@ -303,6 +310,26 @@ _CALL_RE = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\s*\(.*\)", re.S)
 _INPUT_BEFORE_RE = re.compile(
     r"\bfor\s+(?:(?:the\s+)?(?:inputs?|arguments?|strings?|numbers?|values?)\s+)?$",
     re.IGNORECASE)
+# A condition the Then sets its promise under ("half up when the context asks for
+# `ROUND_HALF_UP`", "unless `DEBUG` is set"): a value in it, up to the clause's end, is what
+# the code is given, which a test sets and asserts what comes of; but a value the clause says
+# comes of it is promised ("if the token expired `EXPIRED` is returned"), and so is the code
+# the Then says it agrees with ("accepted exactly when Go's own `encoding/xml` accepts it")
+_CONDITION_BEFORE_RE = re.compile(
+    r"(?<!exactly )(?<!only )(?<!just )"
+    r"\b(?:when|whenever|if|unless)\s+(?:(?!\b(?:then|is|are|was|were|becomes?|equals?|"
+    r"returns?|gives?|yields?|reads?|shows?)\b)[^,;:.])*$", re.IGNORECASE)
+_RESULT_AFTER_RE = re.compile(
+    r"\s*(?:is|are|was|were|gets?|get)\s+(?:returned|raised|thrown|shown|logged|emitted|"
+    r"printed|reported|given|produced)\b", re.IGNORECASE)
+
+
+def _in_condition(before: str, after: str) -> bool:
+    """Whether a value stands in a condition of the Then (`_CONDITION_BEFORE_RE`)."""
+    return (_CONDITION_BEFORE_RE.search(before) is not None
+            and _RESULT_AFTER_RE.match(after) is None)
+
+
 # A number that bounds or changes what the code is given, not what it gives: "even with more
 # than 256 different lines" (go-diff), "adding 60 seconds makes a minute" (pysrt); a test
 # builds such an input, and asserts what comes of it
@@ -530,7 +557,9 @@ def then_literals(then_text: str, setting: str = "", *,
         if not mentioned and (_only_mentioned(value, match.group(3) is not None,
                                               then_text[:match.start()],
                                               then_text[match.end():])
-                              or _REPLACED_BEFORE_RE.search(then_text[:match.start()])):
+                              or _REPLACED_BEFORE_RE.search(then_text[:match.start()])
+                              or _in_condition(then_text[:match.start()],
+                                               then_text[match.end():])):
             pass  # blanked below, and no literal
         elif items:  # `["foo", "foobar"]`: each value, as any language's list literal holds it
             found += [(match.start(), Literal(STRING, a or b)) for a, b in items if a or b]
@@ -579,7 +608,8 @@ def then_literals(then_text: str, setting: str = "", *,
                     not mentioned and word in _PRODUCTS) or (
                     pattern is _UPPER_RE and len(word) < 3 and "_" not in word):
                 continue
-            if not mentioned and _REPLACED_BEFORE_RE.search(text[:match.start()]):
+            if not mentioned and (_REPLACED_BEFORE_RE.search(text[:match.start()])
+                                  or _in_condition(text[:match.start()], text[match.end():])):
                 continue
             if pattern is _CAMEL_RE or word.isupper():
                 found.append((match.start(), Literal(ENUM, word)))

@@ -262,6 +262,19 @@ def test_a_name_the_given_or_when_spells_is_no_promised_value() -> None:
         Literal(E, "ErrInvalid"),)
 
 
+def test_a_value_in_a_condition_of_the_then_is_what_the_code_is_given() -> None:
+    # a rounding mode the caller's setting asks for: the test sets it, and asserts the amounts
+    then = ("totals are rounded half to even, and half up when the ledger's setting asks for "
+            "`HALF_UP`")
+    assert then_literals(then) == ()
+    assert then_literals("the total is `0.00` unless `STRICT` is set") == (Literal(S, "0.00"),)
+    # what the condition says comes of it is promised, and so is a value after the clause
+    assert then_literals("if the card expired `EXPIRED` is returned") == (Literal(S, "EXPIRED"),)
+    assert then_literals("when saved, the status is `DONE`") == (Literal(S, "DONE"),)
+    # the matcher's words keep it
+    assert Literal(S, "HALF_UP") in then_literals(then, mentioned=True)
+
+
 def test_fixture_literals() -> None:
     assert (Literal(ST, "422"), Literal(S, "INVALID_EMAIL"), Literal(K, "false")) == LITERALS
 
