@@ -2311,9 +2311,26 @@ def _stops_at_failure(suite: execution.Suite) -> str | None:
         return None
     for word in words:
         name = word.partition("=")[0]
-        if name in options or (suite.runner == "pytest" and re.fullmatch(r"-[a-wyz]*x\w*", word)):
+        if name in options or (suite.runner == "pytest" and _pytest_short_x(word)):
             return word
     return None
+
+
+# pytest's short options that take a value, the rest of a group of them being that value
+# (`-rxs` reports the xfailed and skipped: no `-x`)
+_PYTEST_VALUED = frozenset("rkmpcoWn")
+
+
+def _pytest_short_x(word: str) -> bool:
+    """Whether a group of pytest's short options (`-qx`) holds `-x` (pure)."""
+    if not word.startswith("-") or word.startswith("--"):
+        return False
+    for letter in word[1:]:
+        if letter == "x":
+            return True
+        if letter in _PYTEST_VALUED or not letter.isalpha():
+            return False
+    return False
 
 
 def _returned_early(reads: Reads, returned: AbstractSet[str]) -> dict[str, str]:

@@ -772,3 +772,22 @@ def test_analysis_results_md_says_the_test_files_found_per_stack() -> None:
         phases.render_analysis_md(results)
     assert "- test files discovered: none\n" in phases.render_analysis_md(
         {**results, "tests_discovered": {}})
+
+
+@pytest.mark.parametrize(("command", "runner", "failed", "said"), [
+    ("python -m pytest -q -x tests", "pytest", 1, "-x"),
+    ("python -m pytest -qx tests", "pytest", 1, "-qx"),
+    ("python -m pytest --maxfail=2 tests", "pytest", 1, "--maxfail=2"),
+    ("npx jest --bail src", "jest", 1, "--bail"),
+    ("go test -json -failfast ./...", "go", 1, "-failfast"),
+    # `-rxs` reports the xfailed and skipped: its letters are `-r`'s value, no `-x`
+    ("python -m pytest -rxs tests", "pytest", 1, None),
+    ("python -m pytest -k exact tests", "pytest", 1, None),
+    # a run that failed nothing stopped at no failure
+    ("python -m pytest -x tests", "pytest", 0, None),
+    ("npx vitest run -x", "vitest", 1, None),
+])
+def test_a_run_stopping_at_its_first_failure_is_read_from_its_command(
+        command: str, runner: str, failed: int, said: str | None) -> None:
+    suite = execution.Suite("tier_1", command, 1, 0.1, 1, failed, False, True, runner=runner)
+    assert phases._stops_at_failure(suite) == said
