@@ -474,6 +474,7 @@ _RETURNED = ("PytestReturnNotNoneWarning",)
 _RETURNED_SAID = "return a value that is not None from a test case"
 
 
+@pytest.hookimpl(optionalhook=True)  # pytest 6 on: an older one has no such hook
 def pytest_warning_recorded(warning_message: Any, when: str, nodeid: str,
                             location: Any) -> None:
     category = getattr(getattr(warning_message, "category", None), "__name__", "")
