@@ -1905,12 +1905,13 @@ def parse_unittest_verbose(data: bytes | str, exit_code: int = 1) -> RunnerCount
                 continue
         result = _UNITTEST_RESULT.search(line)
         if result is None and waiting:
+            # the worst such line counts (`rank`): one the test itself wrote (`ok`) cannot
+            # hide the outcome unittest writes after it
             result = _UNITTEST_LATE_RESULT.match(line)
-        if (doctest or test) and result is None:
-            waiting = " ... " in line
+        if doctest or test:
+            waiting = result is None and " ... " in line
         if current is None or result is None:
             continue
-        waiting = False
         said = result["said"]
         outcome = SKIPPED if said.startswith("skipped") else _UNITTEST_SAID[said]
         why = (result["why"] or "").strip("'\"") or None if outcome == SKIPPED \

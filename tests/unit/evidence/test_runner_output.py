@@ -1307,6 +1307,10 @@ def test_a_unittest_test_that_wrote_to_stderr_has_its_outcome_on_the_line_after(
                              "test_plain (tests.test_calc.AddTest.test_plain) ... ok\nFAIL\n")
     assert {t.name: t.outcome for t in ro.parse("unittest", printed).tests}["test_plain"] \
         == "passed"
+    # nor does an `ok` a failing test wrote itself hide the outcome unittest writes after it
+    hiding = report.replace("WARNING:calc:refused\nFAIL\n", "WARNING:calc:refused\nok\nFAIL\n")
+    assert {t.name: t.outcome for t in ro.parse("unittest", hiding).tests}["test_refuses"] \
+        == "failed"
 
 
 def test_a_unittest_report_without_its_verbose_lines_is_refused() -> None:
