@@ -169,3 +169,31 @@ def arguments(runner: str | None, args: Sequence[str]) -> list[int]:
                     i += 1
                 break
     return out
+
+
+# Per runner, the options that stop its run at the first failure(s) (canonical names), and
+# the short letter that does so alone or in a group (pytest's `-x`, jest's `-b`)
+_STOPS_AT_FAILURE = {"pytest": (_names("exitfirst maxfail"), "x"), "jest": (_names("bail"), "b"),
+                     "vitest": (_names("bail"), ""), "go": (_names("failfast"), "")}
+
+
+def stop_at_failure(runner: str | None, args: Sequence[str]) -> str | None:
+    """The word of `args` that has `runner` stop its run at its first failure(s), as it is
+    written (pytest's `-x`, `-qx`, `--exitfirst`, `--maxfail=2`; jest's `--bail`, `-b`;
+    vitest's `--bail`; go's `-failfast`); None where none does. A group's letters after one
+    that takes a value are that value, as the runner's parser reads them (`-rxs`: `-r`'s)."""
+    names, letter = _STOPS_AT_FAILURE.get(runner or "", (frozenset(), ""))
+    for word in args:
+        if word == "--":
+            break
+        if not word.startswith("-") or word == "-":
+            continue
+        if _canonical(word) in names:
+            return word
+        if letter and not word.startswith("--"):
+            for found in word[1:]:
+                if found == letter:
+                    return word
+                if _short_takes_value(runner, found):
+                    break
+    return None

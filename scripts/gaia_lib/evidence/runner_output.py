@@ -1255,16 +1255,7 @@ def _go_unbuilt(stdout: str) -> tuple[dict[str, str | None], set[str]]:
     found: dict[str, str | None] = dict.fromkeys(_GO_UNBUILT.findall(stdout))
     evented: set[str] = set()
     said: dict[str, str] = {}
-    for line in stdout.splitlines():
-        if not line.startswith("{") or (
-                '"build-output"' not in line and '"FailedBuild"' not in line):
-            continue
-        try:
-            event = json.loads(line)
-        except ValueError:
-            continue
-        if not isinstance(event, dict):
-            continue
+    for event in _go_build_events(stdout):
         path, output = event.get("ImportPath"), event.get("Output")
         if event.get("Action") == "build-output" and isinstance(path, str) \
                 and isinstance(output, str) and output.strip() \
@@ -1282,16 +1273,25 @@ def go_build_output(stdout: str) -> str:
     """What Go 1.24 and later print building a `go test -json` run's packages, as its
     `build-output` events carry it (the compiler's lines, which older Go prints on stderr);
     "" where there is none (pure)."""
-    out = []
+    return "".join(event["Output"] for event in _go_build_events(stdout)
+                   if event.get("Action") == "build-output"
+                   and isinstance(event.get("Output"), str))
+
+
+def _go_build_events(stdout: str) -> Iterator[dict[str, Any]]:
+    """The events of a `go test -json` run that speak of its build (Go 1.24 on: `build-output`,
+    and a package's `fail` naming the build that failed, `FailedBuild`), parsed; only their
+    lines are (the stream's other events are `parse_go_test_json`'s)."""
     for line in stdout.splitlines():
-        if line.startswith("{") and '"build-output"' in line:
-            try:
-                event = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(event, dict) and isinstance(event.get("Output"), str):
-                out.append(event["Output"])
-    return "".join(out)
+        if not line.startswith("{") or (
+                '"build-output"' not in line and '"FailedBuild"' not in line):
+            continue
+        try:
+            event = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(event, dict):
+            yield event
 
 
 def go_unbuilt(counts: RunnerCounts, stdout: str, stderr: str) -> RunnerCounts:
@@ -1762,13 +1762,13 @@ def bats_still_running(commands: Iterable[str]) -> tuple[TestOutcome, ...]:
 # A module discovery could not import has a stand-in test named after the module,
 # `tests.test_x (unittest.loader._FailedTest.tests.test_x) ... ERROR` (`_unittest_module`).
 _UNITTEST_TEST = lazy_re(r"^(?P<sub>\s+)?(?P<name>\w[\w.]*) \((?P<where>[\w.]+)\)")
-_UNITTEST_RESULT = lazy_re(r" \.\.\. (?P<said>ok|FAIL|ERROR|skipped(?: (?P<why>.*))?|"
-                           r"expected failure|unexpected success)\s*$")
+_UNITTEST_OUTCOME = (r"(?P<said>ok|FAIL|ERROR|skipped(?: (?P<why>.*))?|expected failure|"
+                     r"unexpected success)\s*$")
+_UNITTEST_RESULT = lazy_re(r" \.\.\. " + _UNITTEST_OUTCOME)
 # A test that wrote to stderr while it ran (a warning, a log line) has its outcome on a line
 # of its own after what it wrote: `test_f (m.C.test_f) ... m.py:3: DeprecationWarning: ...`,
 # then `ok`.
-_UNITTEST_LATE_RESULT = lazy_re(r"^(?P<said>ok|FAIL|ERROR|skipped(?: (?P<why>.*))?|"
-                                r"expected failure|unexpected success)\s*$")
+_UNITTEST_LATE_RESULT = lazy_re("^" + _UNITTEST_OUTCOME)
 _UNITTEST_SECTION = lazy_re(r"^(?:FAIL|ERROR|UNEXPECTED SUCCESS): (\w[\w.]*) \(([\w.]+)\)")
 _UNITTEST_STAND_IN = "unittest.loader._FailedTest"
 _UNITTEST_RULE = lazy_re(r"^(?:=+|-+)\s*$")

@@ -94,6 +94,7 @@ from gaia_lib.evidence import (
     execution,
     gomod,
     outcomes,
+    runner_options,
     tcgen,
     testcases,
 )
@@ -876,16 +877,21 @@ class Reads:
 
         return placeholders.go_checking_helpers(self.texts)
 
+    @property
+    def _story_cases_and_placeholders(self) -> tuple[list[testcases.TestCase], set[str]]:
+        """This story's tests (not another story's or no story's), and its placeholders' ids:
+        what the readers of a test's checks beside its placeholder rules are given."""
+        others = {u.test for u in self.coverage.unattributed_tests}
+        return ([case for case in self.cases if case.test_id not in others],
+                {p.test_id for p in self.placeholders})
+
     @functools.cached_property
     def unfinished(self) -> list[placeholders.Unfinished]:
         """This story's JS/TS tests, placeholders aside, that call `expect(...)` with no
         matcher beside their other checks (`placeholders.unfinished_expects`)."""
         from gaia_lib.evidence import placeholders
 
-        others = {u.test for u in self.coverage.unattributed_tests}
-        return placeholders.unfinished_expects(
-            [case for case in self.cases if case.test_id not in others],
-            {p.test_id for p in self.placeholders})
+        return placeholders.unfinished_expects(*self._story_cases_and_placeholders)
 
     @functools.cached_property
     def skips_nothing(self) -> list[placeholders.Unfinished]:
@@ -893,10 +899,7 @@ class Reads:
         maker (`placeholders.skips_nothing`)."""
         from gaia_lib.evidence import placeholders
 
-        others = {u.test for u in self.coverage.unattributed_tests}
-        return placeholders.skips_nothing(
-            [case for case in self.cases if case.test_id not in others],
-            {p.test_id for p in self.placeholders})
+        return placeholders.skips_nothing(*self._story_cases_and_placeholders)
 
     @functools.cached_property
     def own_eq(self) -> bool:
@@ -2291,46 +2294,19 @@ def ran_some(analysis: Mapping[str, Any], evidence: Mapping[str, Any] | None) ->
                and suite.get("pass_count") for suite in (evidence or {}).get("suites", []) or [])
 
 
-# A runner's option to stop a run at its first failure (pytest's -x in a group of short
-# options too: `-qx`), by runner
-_STOP_OPTIONS = {"pytest": ("-x", "--exitfirst", "--maxfail"), "jest": ("--bail", "-b"),
-                 "vitest": ("--bail",), "go": ("-failfast",)}
-
-
 def _stops_at_failure(suite: execution.Suite) -> str | None:
-    """The option of a run that failed a test and stops at its first failure(s) (`pytest -x`,
-    `--maxfail=2`, jest's `--bail`, go's `-failfast`), as its command writes it; None for any
-    other run: the tests after that failure have no outcome because of it (a story test had
-    read "never run: the runner's report has no outcome for it", beside a failed one)."""
-    options = _STOP_OPTIONS.get(suite.runner or "")
-    if not options or not suite.fail_count:
+    """The option of a run that failed a test and stops at its first failure(s)
+    (`runner_options.stop_at_failure`: `pytest -x`, jest's `--bail`, go's `-failfast`), as its
+    command writes it; None for any other run: the tests after that failure have no outcome
+    because of it (a story test had read "never run: the runner's report has no outcome for
+    it", beside a failed one)."""
+    if not suite.fail_count:
         return None
     try:
         words = shlex.split(suite.command)
     except ValueError:
         return None
-    for word in words:
-        name = word.partition("=")[0]
-        if name in options or (suite.runner == "pytest" and _pytest_short_x(word)):
-            return word
-    return None
-
-
-# pytest's short options that take a value, the rest of a group of them being that value
-# (`-rxs` reports the xfailed and skipped: no `-x`)
-_PYTEST_VALUED = frozenset("rkmpcoWn")
-
-
-def _pytest_short_x(word: str) -> bool:
-    """Whether a group of pytest's short options (`-qx`) holds `-x` (pure)."""
-    if not word.startswith("-") or word.startswith("--"):
-        return False
-    for letter in word[1:]:
-        if letter == "x":
-            return True
-        if letter in _PYTEST_VALUED or not letter.isalpha():
-            return False
-    return False
+    return runner_options.stop_at_failure(suite.runner, words)
 
 
 def _returned_early(reads: Reads, returned: AbstractSet[str]) -> dict[str, str]:
