@@ -3,7 +3,8 @@
 Files written (all through core.writes, parent scope, atomic):
 - `.gaia/config/project-config.yaml`: project name (`project_name`), `project.stack`
   (the primary stack), `test_cmd` (the primary stack's test command), `build_cmd` and
-  `lint_cmd` where the stack says (`build_and_lint`: the Definition of Done runs them), one tier
+  `lint_cmd` where the stack says (`build_and_lint`: the Definition of Done runs them; not
+  one whose script deletes files the repository keeps, `build_guard`, said in a note), one tier
   per stack with a test command (`tier_1` the primary's, then the others in the survey's
   order; placement local + ci_pre_merge, required: a stack in a subdirectory runs as
   `cd DIR && ...`, which a review runs in DIR with the story's tests there, and skips for a
@@ -45,7 +46,7 @@ from __future__ import annotations
 import ast
 import json
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -53,7 +54,7 @@ from typing import Any
 from gaia_lib.core import config, git, paths, writes
 from gaia_lib.core.errors import GaiaError
 from gaia_lib.evidence import execution, gomod, runner_patterns
-from gaia_lib.onboard import readiness
+from gaia_lib.onboard import build_guard, readiness
 from gaia_lib.onboard.survey import Survey, in_directory, package_json, survey
 from gaia_lib.story import sprint
 
@@ -131,9 +132,11 @@ def suites(scripts: Mapping[str, Any], test_command: str | None,
 
 def render_config(name: str, found: Survey, branch: str | None = None,
                   scripts: Mapping[str, Any] | None = None,
-                  present: Callable[[str], bool] = lambda rel: True) -> str:
+                  present: Callable[[str], bool] = lambda rel: True,
+                  withheld: Collection[str] = ()) -> str:
     """The config text; `scripts`: the primary stack's package.json scripts, if any;
-    `present`: whether a path relative to the primary stack's directory is a file."""
+    `present`: whether a path relative to the primary stack's directory is a file;
+    `withheld`: the build and lint commands' keys not written (`build_guard`)."""
     scripts = scripts or {}
     primary = found.primary
     assert primary is not None
@@ -148,6 +151,8 @@ def render_config(name: str, found: Survey, branch: str | None = None,
     if primary.test_command:
         lines.append(f"test_cmd: {_q(primary.test_command)}")
     for key, command in build_and_lint(primary.stack, scripts).items():
+        if key in withheld:
+            continue
         lines.append(f"{key}: {_q(in_directory(primary.where, command))}")
     lines += ["", "test_execution:"]
     tested = [s for s in found.stacks if s.test_command]
@@ -320,7 +325,15 @@ def _scripts(where: Path) -> Mapping[str, Any]:
     return scripts if isinstance(scripts, dict) else {}
 
 
-def plan(project: Path, found: Survey) -> list[Planned]:
+def _refused(project: Path, found: Survey) -> dict[str, str]:
+    """The build and lint commands init does not write, with the notes saying why."""
+    if found.primary is None:
+        return {}
+    where = project / found.primary.where
+    return build_guard.refused(where, build_and_lint(found.primary.stack, _scripts(where)))
+
+
+def plan(project: Path, found: Survey, withheld: Collection[str] = ()) -> list[Planned]:
     name = project_name(project)
     try:
         old = paths.project_config(project).read_text(encoding="utf-8")
@@ -330,7 +343,7 @@ def plan(project: Path, found: Survey) -> list[Planned]:
     where = project / found.primary.where if found.primary else project
     text = render_config(name, found, None if has_chain else base_branch(project),
                          _scripts(where) if found.primary else {},
-                         lambda rel: (where / rel).is_file())
+                         lambda rel: (where / rel).is_file(), withheld)
     extra = kept_sections(old, text)
     if extra:
         merged = text + "\n# Kept from the previous config (gaia init --force):\n" + extra
@@ -383,7 +396,8 @@ def init(project: Path, *, force: bool = False) -> Outcome:
             "go.mod, pom.xml); nothing to configure" + _go_without_module(project),
             EXIT_NOTHING_FOUND,
         )
-    planned = plan(project, found)
+    refused = _refused(project, found)
+    planned = plan(project, found, refused.keys())
     existing = [p for p in planned if p.path.exists()]
     if existing and not force:
         names = ", ".join(paths.relative_to_project(p.path, project) for p in existing)
@@ -399,10 +413,13 @@ def init(project: Path, *, force: bool = False) -> Outcome:
         writes.write_text(item.path, item.text, project)
         written.append(item.path)
     primary = found.primary
-    dod = build_and_lint(primary.stack, _scripts(project / primary.where))
+    dod = {key: command for key, command in
+           build_and_lint(primary.stack, _scripts(project / primary.where)).items()
+           if key not in refused}
     return Outcome(found, tuple(written), tuple(kept),
-                   tuple(readiness.notes(project, found.stacks, found.src_packages, dod)
-                         + repository_notes(project)))
+                   tuple([*refused.values(),
+                          *readiness.notes(project, found.stacks, found.src_packages, dod),
+                          *repository_notes(project)]))
 
 
 def repository_notes(project: Path) -> list[str]:

@@ -370,21 +370,30 @@ _SHELL_WORDS = frozenset({"for", "do", "done", "if", "then", "else", "elif", "fi
                           "true", "false", "test", "exec"})
 
 
-def _missing_tools(here: Path, command: str, depth: int = 0) -> list[str]:
-    """The programs the npm script `command` runs (`npm run NAME`, with the `preNAME` and
-    `postNAME` hooks npm runs around it) start that this machine lacks, each once, following
-    the `npm run` calls they chain into those scripts."""
+def script_commands(here: Path, command: str, depth: int = 0) -> list[str]:
+    """The commands the npm script `command` runs (`npm run NAME`, with the `preNAME` and
+    `postNAME` hooks npm runs around it), one per command of its chains, in order, following
+    the `npm run` calls they chain into those scripts' own."""
     pre, post = (survey.npm_pre_script(here, command, when) for when in ("pre", "post"))
     scripts = [*(pre[1:] if pre else ()), survey.npm_script(here, command) or "",
                *(post[1:] if post else ())]
-    missing: list[str] = []
+    found: list[str] = []
     for part in (p.strip() for script in scripts for p in survey.CHAINED.split(script)):
         called = _NPM_CALL.match(part)
         if called:
-            missing += _missing_tools(here, called.group(0), depth + 1) if depth < _NESTING \
+            found += script_commands(here, called.group(0), depth + 1) if depth < _NESTING \
                 else []
-            continue
-        tool = survey.first_command(part) if part else None
+        elif part:
+            found.append(part)
+    return found
+
+
+def _missing_tools(here: Path, command: str) -> list[str]:
+    """The programs the npm script `command` starts (`script_commands`) that this machine
+    lacks, each once."""
+    missing: list[str] = []
+    for part in script_commands(here, command):
+        tool = survey.first_command(part)
         if tool and tool not in _SHELL_WORDS and not proc.which(tool) \
                 and not (here / "node_modules" / ".bin" / tool).exists():
             missing.append(tool)

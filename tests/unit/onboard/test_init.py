@@ -279,6 +279,28 @@ def test_a_javascript_project_gets_its_own_build_and_lint_scripts(tmp_path: Path
     assert (cfg.build_cmd, cfg.lint_cmd) == ("npm run build", None)  # an empty script: none
 
 
+def test_a_build_that_would_delete_the_tracked_code_is_not_written(tmp_path: Path) -> None:
+    """iterative 1.9.2 checked in as published: `rimraf dist/ && tsc` would delete its code and
+    compiled specs at the first Definition of Done, with nothing to build them back from."""
+    root = tmp_path / "seq"
+    (root / "dist").mkdir(parents=True)
+    (root / "package.json").write_text(json.dumps({"name": "seq", "scripts": {
+        "specs": "jest", "test": "npm run specs", "build": "rimraf dist/ && tsc",
+        "lint": "tslint dist"}}))
+    (root / "dist" / "index.spec.js").write_text('test("a", () => {});\n')
+    _git(root, "init", "-q")
+    _git(root, "add", ".")
+    _git(root, "commit", "-q", "-m", "as published")
+    outcome = onboarding.init(root)
+    cfg = config.load(root)
+    assert (cfg.build_cmd, cfg.lint_cmd) == (None, "npm run lint")
+    assert outcome.notes[0].startswith(
+        "note: build_cmd not written: `npm run build` deletes `dist/`, where git tracks 1 file "
+        "(dist/index.spec.js)")
+    assert outcome.notes[0] in onboarding.describe(outcome, root)
+    assert not any("build_cmd `npm run build`" in n for n in outcome.notes)  # no tool note
+
+
 def test_a_lint_command_whose_tool_is_not_installed_is_noted(tmp_path: Path) -> None:
     # the lint command is written all the same: the project's script is right, the machine
     # is not ready yet (duration-fns 3.0.2 installed without eslint)
