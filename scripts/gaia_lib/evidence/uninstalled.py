@@ -42,6 +42,13 @@ Rules:
   that plugin is not installed (dictdiffer's run without it had been REQUEST_CHANGES, every
   AC without a test, and a QA round spent). An option the tier's command writes itself is
   the command's (`execution.runner_missing`).
+- Babel refusing the @babel/core installed (`[BABEL] <file>: Requires Babel "^7.22.0 ||
+  ^8.0.0-0", but was loaded with "7.21.0". ... (While processing: ".../node_modules/<plugin>/
+  lib/index.js")`, its `assertVersion`): the packages installed do not fit one another, and
+  every file babel-jest transforms fails to load; the toolchain is at fault, not the story's
+  code (any-date-parser 1.5.4 with its devDependencies installed as declared, @babel/core
+  pinned at 7.21.0 under jest 29.5's preset, had read REQUEST_CHANGES, every AC without a
+  test): the sentence names the version installed, the range and the plugin asking for it.
 - It must be declared (`stacks.declared`) by the project's manifests, at its root or in a
   directory between it and the file that failed to load: a package declared nowhere is an
   import the code added without declaring it, the project's failure (REQUEST_CHANGES).
@@ -82,6 +89,10 @@ _MISSING = lazy_re(r"No module named '(?P<py>[\w.]+)'"
 # go in GOPATH mode, a package it found in none of GOROOT's and GOPATH's directories
 _GO_NOT_FOUND = lazy_re(r'(?P<file>[\w./-]+\.go):(?P<line>\d+):\d+: cannot find package '
                         r'"(?P<package>[^"]+)" in any of')
+# Babel's assertVersion: a plugin (named in `While processing`) wants another @babel/core
+_BABEL_REFUSED = lazy_re(r'Requires Babel "(?P<range>[^"]+)", but was loaded with '
+                         r'"(?P<version>[^"]+)"(?:[^(]*\(While processing: "?[^"]*?'
+                         r'node_modules/(?P<plugin>(?:@[\w.-]+/)?[\w.-]+))?')
 # pytest's words for options no plugin loaded defines: `error: unrecognized arguments: --isort`
 _REFUSED = lazy_re(r"unrecognized arguments: (?P<options>.+)")
 # the file that failed to load: `while loading tests/conftest.py:`, a collection error's
@@ -158,6 +169,14 @@ def why_blocked(stopped: str | None, tests: tuple[runner_output.TestOutcome, ...
     if plugin is not None:
         return plugin
     for error in _errors(stopped, tests):
+        babel = _BABEL_REFUSED.search(error)
+        if babel is not None:
+            asking = babel.group("plugin") or "a Babel plugin"
+            return (f"@babel/core {babel.group('version')} is installed where the tests run, "
+                    f"but {asking} requires Babel {babel.group('range')}: install versions of "
+                    "the project's test packages that fit one another (`Requires Babel "
+                    f"\"{babel.group('range')}\", but was loaded with "
+                    f"\"{babel.group('version')}\"`)")[:300]
         gopath = _own_go_package(error, project)
         if gopath is not None:
             return gopath

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from pathlib import Path
@@ -340,3 +341,37 @@ def test_the_projects_own_go_package_looked_for_in_gopath_is_the_machines(tmp_pa
     assert uninstalled.why_blocked(
         'rate/once_test.go:14:2: cannot find package "example.org/other" in any of:', (), 0,
         tmp_path) is None
+
+
+BABEL_REFUSED = (  # jest 29.5 transforming a spec with @babel/core 7.21.0 installed
+    '[BABEL] /p/src/add.spec.js: Requires Babel "^7.22.0 || ^8.0.0-0", but was loaded with '
+    '"7.21.0". If you are sure you have a compatible version of @babel/core, it is likely that '
+    "something in your build process is loading the wrong version. Inspect the stack trace of "
+    "this error to look for the first entry that doesn't mention \"@babel/core\" or "
+    '"babel-core" to see what is calling Babel. (While processing: "/p/node_modules/@babel/'
+    'plugin-syntax-import-attributes/lib/index.js")')
+
+
+def test_babel_refusing_the_core_installed_is_the_machines(tmp_path: Path) -> None:
+    """any-date-parser 1.5.4's devDependencies installed as declared: its pinned @babel/core
+    7.21.0 under jest 29.5's preset, whose plugin asks for 7.22; every spec failed to load and
+    the review had asked for changes, every AC without a test."""
+    report = ('{"numTotalTests": 0, "success": false, "testResults": [{"name": '
+              '"/p/src/add.spec.js", "status": "failed", "assertionResults": [], "message": '
+              + json.dumps("  ● Test suite failed to run\n\n    " + BABEL_REFUSED
+                           + "\n\n      at Object.assertVersion (node_modules/...)") + "}]}")
+    counts = runner_output.parse("jest", report)
+    why = uninstalled.why_blocked(None, counts.tests, counts.passed, tmp_path)
+    # the runner's report keeps the start of a file's error, not the plugin it names last
+    assert why is not None and why.startswith(
+        "@babel/core 7.21.0 is installed where the tests run, but a Babel plugin requires "
+        "Babel ^7.22.0 || ^8.0.0-0: install versions of the project's test packages that fit "
+        "one another")
+    # a run stopped with the whole error names the plugin
+    why = uninstalled.why_blocked(BABEL_REFUSED, (), 0, tmp_path)
+    assert why is not None and why.startswith(
+        "@babel/core 7.21.0 is installed where the tests run, but "
+        "@babel/plugin-syntax-import-attributes requires Babel ^7.22.0 || ^8.0.0-0")
+    # a spec that ran and failed beside it: the run is judged as it ran
+    failed = runner_output.TestOutcome("adds", runner_output.FAILED, "src/b.spec.js")
+    assert uninstalled.why_blocked(None, (*counts.tests, failed), 0, tmp_path) is None
