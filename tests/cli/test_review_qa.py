@@ -292,6 +292,25 @@ def test_the_report_names_each_failed_test_with_its_first_line_of_failure(
         "message": "AssertionError: assert 400 == 422"}]
 
 
+def test_the_doctests_of_the_storys_sources_run_where_the_project_collects_doctests(
+    qa_project: Project, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """glom's pytest runs `--doctest-modules`: the review's run, narrowed to the story's test
+    files, ran none of its sources' doctests, and one that failed went unseen."""
+    qa_project.write("pytest.ini", "[pytest]\naddopts = --doctest-modules\n")
+    qa_project.write("app/signup.py", SOURCE.replace(
+        "def signup(email):\n",
+        'def signup(email):\n    """Sign up.\n\n    >>> signup("x@y.z")\n    \'welcome\'\n'
+        '    """\n'))
+    assert command.main(["E1-S1"]) == 1
+    text = (qa_project.impl / "qa-tests-E1-S1.md").read_text()
+    assert "- test run: tier_1 exited 1 (2 passed, 1 failed); its output: " in text
+    assert ("; narrowed to the story's test file `tests/test_signup.py` and the doctests of "
+            "`app/signup.py`\n") in text
+    assert ("\n  - failed: `app/signup.py::app.signup.signup`: `>>> signup(\"x@y.z\")` at "
+            "line 4: expected `'welcome'`, got `'created'`\n") in text
+
+
 def test_a_failed_story_test_is_a_critical_finding_though_its_ac_has_another_test(
     qa_project: Project, capsys: pytest.CaptureFixture[str]
 ) -> None:

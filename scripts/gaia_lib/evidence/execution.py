@@ -68,6 +68,11 @@ measure (`--no-cov`: the project's `--cov-fail-under` is the whole suite's); a r
 writes its data file in the review's directory (COVERAGE_FILE), not the project. The outcomes
 of a run name the project's files relative to it
 (`project_relative`: jest and vitest report them absolute), as the review names a test.
+A pytest run narrowed to the story's test files where doctests are collected (`--doctest-modules`
+in the command or the project's `addopts`) is also given the story's Python sources that hold
+one (`>>>`), as the project's own run collects them: a narrowed run had run none (glom's
+`mutation.py` and `reduction.py`, 11 doctests); the run's evidence names them apart
+(`story_doctest_files`), as they hold no test a story's AC is matched to.
 """
 
 from __future__ import annotations
@@ -133,6 +138,8 @@ class Suite:
     # The story's test files (project-relative) the run named, and whether `tests` came from
     # the runner's own per-test report (not serialised): what `outcomes.never_ran` weighs
     named: tuple[str, ...] = ()
+    # The story's sources (project-relative) the run was given for their doctests
+    doctests: tuple[str, ...] = ()
     per_test: bool = False
     runner: str | None = None  # the runner it ran (`runner_for`), None: a command of its own
     # Its counts are its exit code's (1 passed or 1 failed): its output gave none
@@ -172,6 +179,8 @@ class Suite:
             data["skip_reason"] = self.skip_reason
         if self.named:  # a run narrowed to the story's tests ran no other test of its tier
             data["story_files"] = list(self.named)
+        if self.doctests:
+            data["story_doctest_files"] = list(self.doctests)
         if self.skip_count:
             data["skip_count"] = self.skip_count
         xfailed = sum(t.outcome == runner_output.SKIPPED
@@ -309,6 +318,8 @@ class Invocation:
     named: tuple[str, ...] = ()
     # The progress log the review's vitest or jest reporter keeps of the run (`JS_PROGRESS`)
     progress: Path | None = None
+    # The story's sources (relative to the run's directory) given for their doctests
+    doctests: tuple[str, ...] = ()
 
 
 def _runner_of(argv: Sequence[str]) -> str | None:
@@ -753,11 +764,34 @@ def _pytest_cov_off(argv: Sequence[str], paths: Sequence[str], workdir: Path) ->
     return list(_PYTEST_COV_OFF) if paths and pytest_config.pytest_cov_in(workdir, argv) else []
 
 
+_DOCTEST_BYTES = 512 * 1024  # how much of a source is read for a doctest
+
+
+def _story_doctests(argv: Sequence[str], paths: Sequence[str], sources: Sequence[str],
+                    workdir: Path) -> list[str]:
+    """The story's sources a pytest run narrowed to `paths` is given for their doctests
+    (module docstring): none unless it was narrowed and collects doctests."""
+    if not paths or "--doctest-modules" not in [
+            *pytest_config.addopts(pytest_config.configs(workdir)), *argv]:
+        return []
+    found = []
+    for rel in sources:
+        try:
+            with (workdir / rel).open("rb") as handle:
+                if b">>>" in handle.read(_DOCTEST_BYTES) and rel not in paths:
+                    found.append(rel)
+        except OSError:
+            continue
+    return found
+
+
 def plan_invocation(command: str, report_dir: Path, name: str,
                     story_tests: Sequence[str] = (), workdir: Path | None = None, *,
-                    measure: bool = False) -> Invocation:
+                    measure: bool = False, story_sources: Sequence[str] = ()) -> Invocation:
     """How to run one tier so that its runner writes a machine-readable report, and with
-    `measure` a coverage report of the same run where the runner can (`_coverage_flags`)."""
+    `measure` a coverage report of the same run where the runner can (`_coverage_flags`);
+    `story_sources`: the story's sources, relative to the run's directory, a pytest run
+    narrowed to the story's tests is given where it collects their doctests."""
     argv = proc.plain_argv(command)
     if argv is None:
         # Shell syntax in the project's own configured command: run it as written.
@@ -778,8 +812,9 @@ def plan_invocation(command: str, report_dir: Path, name: str,
     if runner == "pytest":
         report = report_dir / f"{name}-junit.xml"
         off = _pytest_cov_off(argv, paths, workdir or Path.cwd())
-        return Invocation((*argv, f"--junitxml={report}", *off, *paths), "junit", report, True,
-                          named=tuple(paths))
+        doctests = _story_doctests(argv, paths, story_sources, workdir or Path.cwd())
+        return Invocation((*argv, f"--junitxml={report}", *off, *paths, *doctests), "junit",
+                          report, True, named=tuple(paths), doctests=tuple(doctests))
     cover, extra = _coverage_flags(runner, argv, report_dir, name, workdir or Path.cwd()) \
         if measure else (None, [])
     extra = (extra or _thresholds_off(runner, argv, paths, workdir or Path.cwd())) \
@@ -934,7 +969,11 @@ def without_npx(argv: Sequence[str], *dirs: Path) -> tuple[str, ...]:
 def named_tests(invocation: Invocation, located: tuple[str, str] | None) -> tuple[str, ...]:
     """The story's test files a run named, project-relative (a tier run in a directory of the
     project names them relative to it)."""
-    return tuple(f"{located[0]}/{t}" if located is not None else t for t in invocation.named)
+    return _in_project(invocation.named, located)
+
+
+def _in_project(files: Sequence[str], located: tuple[str, str] | None) -> tuple[str, ...]:
+    return tuple(f"{located[0]}/{t}" if located is not None else t for t in files)
 
 
 def project_relative(tests: Sequence[runner_output.TestOutcome], roots: Sequence[str]
@@ -966,7 +1005,8 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
              coverage: attribution.CoverageSetup | None = None,
              measure: bool = False, *,
              on_start: Callable[[], object] | None = None,
-             head: HeadStart | None = None) -> tuple[Suite, list[str]]:
+             head: HeadStart | None = None,
+             story_sources: Sequence[str] = ()) -> tuple[Suite, list[str]]:
     """Run one tier; return its suite record and diagnostics. Never raises for test failures.
     With `coverage`, a pytest tier runs under coverage.py (its data appended to the setup's);
     with `measure`, the other runners that can write a coverage report in the same run do
@@ -977,11 +1017,13 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
         return Suite(tier.name, "", 0, 0.0, 0, 0, False, tier.required,
                      skip_reason=NO_COMMAND), diagnostics
     command, here, tests = tier.command, workdir, list(story_tests)
+    sources = list(story_sources)
     located = in_directory(tier.command, workdir)
     if located is not None:  # run in its directory, the story's tests relative to it
         sub, command = located
         here = workdir / sub
         tests = [t[len(sub) + 1:] for t in story_tests if t.startswith(sub + "/")]
+        sources = [t[len(sub) + 1:] for t in story_sources if t.startswith(sub + "/")]
     settings, plain = settings_of(command)
     # a vitest or jest tier's own environment: a pytest run's PYTHONPATH is the review's too
     # (its plugin's directory), which a setting would replace
@@ -1003,7 +1045,7 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
                              skip_reason="it runs none of the story's tests (its runner's "
                                          "--config names none of them)"), diagnostics
     invocation = plan_invocation(command, report_dir, tier.name, tests, here,
-                                 measure=measure)
+                                 measure=measure, story_sources=sources)
     env = None
     if coverage is not None and invocation.report_format == "junit":
         wrapped = coverage.wrap(invocation.argv)
@@ -1059,6 +1101,7 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
                      stdout_log=stdout_log, stderr_log=stderr_log, killed=result.killed,
                      tests=project_relative(ran + hung, project_roots(workdir)),
                      named=named_tests(invocation, located), per_test=cut is not None,
+                     doctests=_in_project(invocation.doctests, located),
                      runner=runner), diagnostics
     stopped = no_report = None
     missing_script = _MISSING_SCRIPT.search(result.stdout + "\n" + result.stderr)
@@ -1116,6 +1159,7 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
                  stderr_log=stderr_log, tests=outcomes, killed=result.killed,
                  stopped=stopped, coverage=wrote,
                  named=named_tests(invocation, located),
+                 doctests=_in_project(invocation.doctests, located),
                  per_test=isinstance(counts, runner_output.RunnerCounts),
                  runner=runner, exit_code_only=stopped is None and no_report is None
                  and not isinstance(counts, runner_output.RunnerCounts)
@@ -1642,12 +1686,13 @@ def execute(config: ProjectConfig, key: str, workdir: Path, report_dir: Path, *,
             context: str, story_tests: Sequence[str] = (),
             coverage: attribution.CoverageSetup | None = None,
             measure: bool = False, on_start: Callable[[], object] | None = None,
-            head: HeadStart | None = None) -> Evidence:
+            head: HeadStart | None = None, story_sources: Sequence[str] = ()) -> Evidence:
     """Run every tier placed in `context` (story-scoped when local) and collect the evidence.
     With `coverage`, pytest tiers also yield a coverage.py report with per-test contexts; with
     `measure`, go, vitest and jest tiers write their own (`Evidence.run_coverage`).
     `on_start` is called when a tier's runner has started (`proc.run_tool`); `head` may be
-    the first measured pytest tier's (`run_tier`)."""
+    the first measured pytest tier's (`run_tier`); `story_sources`: the story's sources, whose
+    doctests a narrowed pytest run collecting them is given."""
     bridge_path = config.bridge.run_tests_path
     if config.bridge.enabled and bridge_path and os.access(bridge_path, os.X_OK):
         return run_bridge(config, key, context, workdir)
@@ -1666,7 +1711,8 @@ def execute(config: ProjectConfig, key: str, workdir: Path, report_dir: Path, *,
         coverage.reset()
     for tier in tiers:
         suite, notes = run_tier(tier, workdir, report_dir, scoped, coverage, measure,
-                                on_start=on_start, head=head)
+                                on_start=on_start, head=head,
+                                story_sources=story_sources if scoped else ())
         suites.append(suite)
         diagnostics.extend(notes)
     report = None

@@ -608,10 +608,44 @@ def _junit_message(case: ET.Element) -> str | None:
                 said = failure_line(raised[-1] if raised else child.text)
                 place = _collection_place(child.text or "", case.get("name", ""))
                 return f"{said} ({place})" if said and place else said
-            return failure_line(child.get("message")) or failure_line(child.text)
+            return (doctest_failure(child.text or "") or failure_line(child.get("message"))
+                    or failure_line(child.text))
         if child.tag == "skipped" and child.get("message") == "collection skipped":
             return _module_skip_reason(child.text or "")
     return None
+
+
+# pytest's report of a failed doctest: the docstring's lines numbered up to the example that
+# failed, then what it expected and got, or the exception it raised, and `<file>:<line>:
+# DocTestFailure` (or `UnexpectedException`) last
+_DOCTEST_EXAMPLE = lazy_re(r"^\d{3,} +>>> ?(.*)$", re.M)
+_DOCTEST_END = lazy_re(r":(\d+): (DocTestFailure|UnexpectedException)\s*\Z")
+_DOCTEST_EXPECTED = lazy_re(r"^Expected:\n((?: {4}.*\n?)+)Got(?: nothing|:\n((?: {4}.*\n?)+))",
+                            re.M)
+_DOCTEST_RAISED = lazy_re(r"^UNEXPECTED EXCEPTION: (.+)$", re.M)
+
+
+def doctest_failure(text: str) -> str | None:
+    """What a failed doctest's report says, as one line (pure): the example that failed and
+    its line, then what it expected and got (`>>> total([])` at line 44: expected `0`, got
+    `None`) or what it raised; the report's first line, the docstring's numbered top, had
+    been the message. None for any other failure."""
+    end = _DOCTEST_END.search(text)
+    examples = _DOCTEST_EXAMPLE.findall(text)
+    if end is None or not examples:
+        return None
+    said = f"`>>> {examples[-1].strip()}` at line {end.group(1)}"
+    if end.group(2) == "UnexpectedException":
+        raised = _DOCTEST_RAISED.search(text)
+        return f"{said} raised {raised.group(1).strip() if raised else 'an exception'}"[
+            :MESSAGE_CHARS]
+    compared = _DOCTEST_EXPECTED.search(text)
+    if compared is None:
+        return said[:MESSAGE_CHARS]
+    expected = " ".join(line.strip() for line in compared.group(1).splitlines())
+    got = " ".join(line.strip() for line in (compared.group(2) or "").splitlines())
+    return (f"{said}: expected `{expected}`, got " + (f"`{got}`" if got else "nothing"))[
+        :MESSAGE_CHARS]
 
 
 def _module_skip_reason(text: str) -> str | None:

@@ -1565,7 +1565,7 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         evidence = execution.execute(s.config, s.key, s.project, state,
                                      context=execution.active_context(context),
                                      story_tests=test_paths, coverage=session, measure=True,
-                                     on_start=started, head=head)
+                                     on_start=started, head=head, story_sources=sources)
     # a Go package by its directory: its import path names it only through its go.mod
     go_modules = gomod.modules(s.project, [case.file for case in reads.cases
                                            if case.file.endswith("_test.go")])

@@ -472,14 +472,18 @@ def _narrowed(suite: Mapping[str, Any]) -> str:
     """What a run narrowed to the story's tests was given, for its header line: its counts are
     those files' tests, not the tier's whole suite (what it built of them is its runner's: a
     Go file a build tag leaves out runs none, its tests said never run). Empty for a tier that
-    ran whole."""
+    ran whole; a pytest run given the story's sources for their doctests names them too."""
     files = [str(f) for f in suite.get("story_files", []) or []]
     if not files:
         return ""
+    doctests = [str(f) for f in suite.get("story_doctest_files", []) or []]
+    also = "" if not doctests else (
+        f" and the doctests of its {len(doctests)} sources" if len(doctests) > STORY_FILES_SHOWN
+        else f" and the doctests of {', '.join(f'`{f}`' for f in doctests)}")
     if len(files) > STORY_FILES_SHOWN:
-        return f"; narrowed to the story's {len(files)} test files"
+        return f"; narrowed to the story's {len(files)} test files{also}"
     return f"; narrowed to the story's test file{'s' if len(files) > 1 else ''} " \
-           f"{', '.join(f'`{f}`' for f in files)}"
+           f"{', '.join(f'`{f}`' for f in files)}{also}"
 
 
 def _test_name(test: Mapping[str, Any]) -> str:

@@ -64,11 +64,13 @@ def _tests_package(tmp_path: Path, name: str, text: str) -> Path:
 
 
 def _run(root: Path, cfg: config.ProjectConfig, context: str = "local",
-         story_tests: tuple[str, ...] = (), measure: bool = False) -> execution.Evidence:
+         story_tests: tuple[str, ...] = (), measure: bool = False,
+         story_sources: tuple[str, ...] = ()) -> execution.Evidence:
     report_dir = root / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
     with writes.scope("fork", root):
         return execution.execute(cfg, "E1-S1", root, report_dir, context=context,
-                                 story_tests=story_tests, measure=measure)
+                                 story_tests=story_tests, measure=measure,
+                                 story_sources=story_sources)
 
 
 def test_pytest_counts_come_from_its_junit_report(tmp_path: Path) -> None:
@@ -1573,6 +1575,42 @@ def test_a_story_s_pytest_run_is_not_failed_by_the_suite_s_coverage_threshold(
     assert (short.exit_code, short.pass_count, short.fail_count) == (1, 2, 0)
     assert short.failed_after == ("FAIL Required test coverage of 100% not reached. Total "
                                   "coverage: 83.33%")
+
+
+def test_a_narrowed_pytest_run_collecting_doctests_runs_the_storys_sources_doctests(
+        tmp_path: Path) -> None:
+    """glom runs `pytest --doctest-modules` over its package, and its `mutation.py` holds
+    doctests: a run narrowed to the story's test files had run none of them (`29 passed`)."""
+    root = _project(tmp_path)
+    (root / "tests" / "test_bad.py").unlink()
+    (root / "app").mkdir()
+    (root / "app" / "__init__.py").write_text("")
+    (root / "app" / "calc.py").write_text(
+        'def add(a, b):\n    """Add.\n\n    >>> add(2, 3)\n    5\n    """\n    return a + b\n')
+    (root / "app" / "plain.py").write_text("def one():\n    return 1\n")
+    cfg = _local_tier(f"{PY} -m pytest -q -p no:cacheprovider --doctest-modules")
+    sources = ("app/calc.py", "app/plain.py")
+    suite = _run(root, cfg, story_tests=("tests/test_ok.py",), story_sources=sources).suites[0]
+    assert (suite.exit_code, suite.pass_count, suite.fail_count) == (0, 3, 0)
+    assert suite.command.endswith("tests/test_ok.py app/calc.py")  # no doctest in plain.py
+    assert suite.as_json()["story_doctest_files"] == ["app/calc.py"]
+    assert "app/calc.py::app.calc.add" in {f"{t.file}::{t.name}" for t in suite.tests}
+    # a doctest that fails says which example, what it expected and what it got
+    (root / "app" / "calc.py").write_text(
+        'def add(a, b):\n    """Add.\n\n    >>> add(2, 3)\n    6\n    """\n    return a + b\n')
+    suite = _run(root, cfg, story_tests=("tests/test_ok.py",), story_sources=sources).suites[0]
+    (failed,) = [t for t in suite.tests if t.outcome == runner_output.FAILED]
+    assert failed.message == "`>>> add(2, 3)` at line 4: expected `6`, got `5`"
+    # the project's addopts collect them just as well; a run not narrowed, or one that does
+    # not collect doctests, is given no source
+    (root / "pytest.ini").write_text("[pytest]\naddopts = --doctest-modules\n")
+    plain = _local_tier(f"{PY} -m pytest -q -p no:cacheprovider")
+    suite = _run(root, plain, story_tests=("tests/test_ok.py",), story_sources=sources).suites[0]
+    assert suite.as_json()["story_doctest_files"] == ["app/calc.py"]
+    (root / "pytest.ini").unlink()
+    suite = _run(root, plain, story_tests=("tests/test_ok.py",), story_sources=sources).suites[0]
+    assert "story_doctest_files" not in suite.as_json() and "app/" not in suite.command
+    assert _run(root, cfg, story_sources=sources).suites[0].doctests == ()
 
 
 def test_a_unittest_module_and_class_not_in_capwords_are_found_in_their_file(

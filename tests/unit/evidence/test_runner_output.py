@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -50,6 +51,26 @@ def test_pytest_junit_xml_from_a_real_run(tmp_path: Path) -> None:
     # where it failed: the assertion's line, not the test's `def` (webcolors' failed test was
     # reported at its declaration, 14 lines above its failing assert)
     assert [t.failed_at for t in counts.tests if t.outcome == "failed"] == [25]
+
+
+def test_a_failed_doctest_says_its_example_and_what_it_expected_and_got(
+        tmp_path: Path) -> None:
+    """pytest's report of a failed doctest starts with the docstring's numbered lines: its
+    first line (`002 Doc.`) had been the failure's message."""
+    (tmp_path / "m.py").write_text(
+        'def f():\n    """Doc.\n\n    >>> f()\n    2\n    """\n    return 1\n\n\n'
+        'def g():\n    """Doc.\n\n    >>> g()\n    >>> int("x")\n    3\n    """\n\n\n'
+        'def h():\n    """Doc.\n\n    >>> h()\n    1\n    """\n')
+    subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                    "--doctest-modules", "m.py", "--junitxml=j.xml"], cwd=tmp_path,
+                   capture_output=True, check=False)
+    counts = ro.parse_junit_xml((tmp_path / "j.xml").read_bytes())
+    assert [(t.name, t.message) for t in counts.tests] == [
+        ("m.f", "`>>> f()` at line 4: expected `2`, got `1`"),
+        ("m.g", "`>>> int(\"x\")` at line 14 raised ValueError(\"invalid literal for int() with "
+                "base 10: 'x'\")"),
+        ("m.h", "`>>> h()` at line 22: expected `1`, got nothing")]
+    assert ro.doctest_failure("AssertionError: assert 1 == 2\nt.py:3: AssertionError") is None
 
 
 SAME_FILE_HELPER = """import unittest

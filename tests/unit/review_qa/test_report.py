@@ -465,6 +465,14 @@ def test_a_run_narrowed_to_the_storys_tests_says_which_files_its_counts_are_of()
         "- test run: tier_1 exited 1 (124 passed, 1 failed); narrowed to the story's 4 test "
         "files\n"
         "- test run: tier_1 passed (124 passed) in 2.1 s\n")
+    # a pytest run also given the story's sources for their doctests (`--doctest-modules`)
+    doctests = {**one, "story_doctest_files": ["glom/mutation.py"]}
+    several = {**many, "story_doctest_files": [f"app/{n}.py" for n in "abcd"]}
+    assert qa_report.render_run({"suites": [doctests, several]}, "ev") == (
+        "- test run: tier_1 passed (124 passed) in 2.1 s; narrowed to the story's test file "
+        "`test/utils.test.ts` and the doctests of `glom/mutation.py`\n"
+        "- test run: tier_1 exited 1 (124 passed, 1 failed); narrowed to the story's 4 test "
+        "files and the doctests of its 4 sources\n")
 
 
 def test_a_run_that_passed_having_run_no_test_is_not_said_to_have_passed() -> None:
