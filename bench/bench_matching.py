@@ -496,6 +496,9 @@ PROJECTS = (
     Project("py-moneyed", "pypi", "py-moneyed==1.2", "python-dev", "py-moneyed-1.2",
             held_out=True, test_deps=("pytest", "coverage", "babel==2.8.0", "pytz"),
             first=(19, 3, 21)),
+    Project("environ-config", "pypi", "environ-config==26.1.0", "python-dev",
+            "environ_config-26.1.0", held_out=True, test_deps=("pytest", "coverage", "attrs"),
+            pythonpath="src"),
 )
 
 
