@@ -498,7 +498,7 @@ PROJECTS = (
             first=(19, 3, 21)),
     Project("environ-config", "pypi", "environ-config==26.1.0", "python-dev",
             "environ_config-26.1.0", held_out=True, test_deps=("pytest", "coverage", "attrs"),
-            pythonpath="src"),
+            pythonpath="src", first=(18, 8, 14)),
 )
 
 
