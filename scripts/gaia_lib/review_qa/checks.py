@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from pathlib import Path, PurePosixPath
@@ -1934,17 +1935,23 @@ NAMED_AT_MOST = 3  # tests an over-coverage finding names
 def _named(tests: Sequence[str], declared_at: Mapping[str, int] | None = None) -> str:
     """` (a, b and 2 more)`: an AC's tests by their own names (the part after the file), as
     the report shows them (`shown_apart`: a JS/TS name's `${...}` as `${…}`). A name two of
-    them share (`TestLRU` in a Go module's package and in its subpackage) keeps its file, so
-    the suggestion names two tests, not one twice. A table test is named once, by its first
-    row (`keeps port 80 (3 rows of one table)`), as `rules.over_covered` counts it."""
+    the story's tests share (`TestLRU` in a Go module's package and in its subpackage; a
+    `test_default` in two files, each counted for another AC: the story's tests are those
+    `declared_at` knows) keeps its file, so a suggestion never names two tests, or another
+    AC's test, by one name. A table test is named once, by its first row (`keeps port 80 (3
+    rows of one table)`), as `rules.over_covered` counts it."""
     from gaia_lib.review_qa import rules  # not before the run: `phases` imports it as it goes
     if not tests:
         return ""
-    seen = shown_apart(tests)
-    groups = rules.declarations(tests, declared_at or {})
+    known = declared_at or {}
+    story = dict.fromkeys([*tests, *known])
+    everyone = [group[0] for group in rules.declarations(story, known)]
+    seen = shown_apart(story)
+    groups = rules.declarations(tests, known)
     firsts = [group[0] for group in groups]
+    taken = Counter(seen[test].rsplit("::", 1)[-1] for test in everyone)
     short = [seen[test].rsplit("::", 1)[-1] for test in firsts]
-    names = [(seen[test] if short.count(name) > 1 else name)
+    names = [(seen[test] if taken[name] > 1 else name)
              + (f" ({len(group)} rows of one table)" if len(group) > 1 else "")
              for test, name, group in zip(firsts, short, groups, strict=True)]
     shown = ", ".join(names[:NAMED_AT_MOST])

@@ -2558,6 +2558,22 @@ def test_an_over_coverage_finding_names_two_tests_of_one_name_by_their_files() -
     assert named == " (lru_test.go::TestLRU, simplelru/lru_test.go::TestLRU, TestLRUAdd)"
 
 
+def test_an_over_coverage_finding_names_a_test_by_its_file_where_another_ac_has_its_name() -> None:
+    """environ-config: `tests/test_loading.py::test_default` (loading through the class) counted
+    for AC1 and `tests/test_settings.py::TestSettings::test_default` (a default used) for AC3;
+    both suggestions read `test_default`, one name for two tests, each the other AC's too."""
+    story = {"tests/test_loading.py::test_default": 40,
+             "tests/test_loading.py::test_env": 52,
+             "tests/test_settings.py::TestSettings::test_default": 88,
+             "tests/test_settings.py::TestSettings::test_factory_default": 101}
+    named = checks._named(["tests/test_settings.py::TestSettings::test_default",
+                           "tests/test_settings.py::TestSettings::test_factory_default"], story)
+    assert named == " (tests/test_settings.py::TestSettings::test_default, test_factory_default)"
+    named = checks._named(["tests/test_loading.py::test_default",
+                           "tests/test_loading.py::test_env"], story)
+    assert named == " (tests/test_loading.py::test_default, test_env)"
+
+
 def test_a_go_source_of_a_package_whose_tests_did_not_run_is_said_not_measured(
         tmp_path: Path) -> None:
     """golang-lru's File List named `simplelru/lru.go` beside the root package's `lru.go`, and
