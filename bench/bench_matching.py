@@ -500,7 +500,8 @@ PROJECTS = (
             "environ_config-26.1.0", held_out=True, test_deps=("pytest", "coverage", "attrs"),
             pythonpath="src", first=(18, 8, 14)),
     # its package reads its own version from its installed metadata: matched by words alone
-    Project("pqdict", "pypi", "pqdict==1.5.1", "python-dev", "pqdict-1.5.1", held_out=True),
+    Project("pqdict", "pypi", "pqdict==1.5.1", "python-dev", "pqdict-1.5.1", held_out=True,
+            first=(15, 6, 41)),
 )
 
 
