@@ -57,6 +57,12 @@ Rules:
   code added: BLOCKED, saying how to make it importable (parver's tests, `from parver import
   Version` with parver under `src/`, run without `pip install -e .` or PYTHONPATH=src, had read
   REQUEST_CHANGES, every AC without a test, and a QA round spent).
+- So is the project's own distribution whose installed metadata its code reads
+  (`importlib.metadata.version("<name>")` at import: `No package metadata was found for
+  <name>`), where the project holds that package (`<name>/`, `<name>.py`, or under `src/`;
+  `-` and `.` read as `_`): its code is there, its metadata is only where it is installed
+  (pqdict 1.5.1's `__init__.py`, its tests run without `pip install -e .`, had read
+  REQUEST_CHANGES, every AC without a test, and a QA round spent).
 - So is a Go package of the project's own module (under the path a go.mod of the project
   declares) that go looked for in GOPATH (`x_test.go:13:2: cannot find package "<package>" in
   any of:`): go ran without modules, `GO111MODULE=off` (x-time's `rate_test` package, importing
@@ -93,6 +99,9 @@ _GO_NOT_FOUND = lazy_re(r'(?P<file>[\w./-]+\.go):(?P<line>\d+):\d+: cannot find 
 _BABEL_REFUSED = lazy_re(r'Requires Babel "(?P<range>[^"]+)", but was loaded with '
                          r'"(?P<version>[^"]+)"(?:[^(]*\(While processing: "?[^"]*?'
                          r'node_modules/(?P<plugin>(?:@[\w.-]+/)?[\w.-]+))?')
+# importlib.metadata's for a distribution not installed: `PackageNotFoundError: No package
+# metadata was found for pqdict`
+_NO_METADATA = lazy_re(r"No package metadata was found for (?P<name>[A-Za-z0-9][\w.-]*)")
 # pytest's words for options no plugin loaded defines: `error: unrecognized arguments: --isort`
 _REFUSED = lazy_re(r"unrecognized arguments: (?P<options>.+)")
 # the file that failed to load: `while loading tests/conftest.py:`, a collection error's
@@ -180,12 +189,18 @@ def why_blocked(stopped: str | None, tests: tuple[runner_output.TestOutcome, ...
         gopath = _own_go_package(error, project)
         if gopath is not None:
             return gopath
-        package = missing_package(error)
-        if package is None:
-            continue
         where = _WHERE.search(error)
         failed = PurePosixPath((where.group(1) or where.group(2)) if where else ".")
         at = f", imported by {failed}," if where else ""
+        unlisted = _NO_METADATA.search(error)
+        if unlisted is not None and _own_package(unlisted.group("name"), project):
+            name = unlisted.group("name")
+            return (f"{name}{at} reads the metadata of the project's own distribution, "
+                    "which is not installed where the tests run: install the project there "
+                    f"(`pip install -e .`) ({error})")[:300]
+        package = missing_package(error)
+        if package is None:
+            continue
         if _in_src_layout(package, project):
             return (f"{package}{at} is the project's own package under src/ and is not "
                     "importable where the tests run: install the project there (`pip install "
@@ -217,6 +232,14 @@ def _own_go_package(error: str, project: Path) -> str | None:
             f"the module {module.path}), which go looked for outside it: go ran without "
             f"modules; unset GO111MODULE=off (`cannot find package` at {file}:"
             f"{found.group('line')})")
+
+
+def _own_package(distribution: str, project: Path) -> bool:
+    """Whether the project holds the package of `distribution` (`-` and `.` read as `_`), at
+    its root or under `src/`."""
+    module = re.sub(r"[-.]+", "_", distribution)
+    return any((base / module / "__init__.py").is_file() or (base / f"{module}.py").is_file()
+               for base in (project, project / "src"))
 
 
 def _in_src_layout(package: str, project: Path) -> bool:

@@ -149,6 +149,27 @@ def test_the_projects_own_src_package_not_importable_is_the_machines(tmp_path: P
     other = (_uncollected("tests.test_quantity", "pint"),)
     assert uninstalled.why_blocked(None, other, 0, project) is None
 
+def test_the_projects_own_distribution_not_installed_is_the_machines(tmp_path: Path) -> None:
+    """A flat-layout library whose `__init__.py` reads its version from its installed
+    metadata (`importlib.metadata.version("heapkit")`), its tests run without `pip
+    install -e .`: every test file uncollected, the review had asked for changes to code that
+    was never run."""
+    project = _project(tmp_path, "pytest\n")
+    (project / "heapkit").mkdir()
+    (project / "heapkit" / "__init__.py").write_text("")
+    error = ("importlib.metadata.PackageNotFoundError: No package metadata was found for "
+             "heapkit (tests/test_queue.py:7)")
+    tests = (runner_output.TestOutcome("tests.test_queue", runner_output.ERROR, None, error),)
+    assert uninstalled.why_blocked(None, tests, 0, project) == (
+        "heapkit, imported by tests/test_queue.py, reads the metadata of the project's "
+        "own distribution, which is not installed where the tests run: install the project "
+        f"there (`pip install -e .`) ({error})")
+    # the metadata of a distribution the project does not hold: the project's failure
+    other = (runner_output.TestOutcome("tests.test_queue", runner_output.ERROR, None,
+                                       error.replace("heapkit", "sortedcontainers")),)
+    assert uninstalled.why_blocked(None, other, 0, project) is None
+
+
 def test_a_vitest_config_that_could_not_load_a_declared_plugin(tmp_path: Path) -> None:
     (tmp_path / "package.json").write_text('{"devDependencies": {"@vitejs/plugin-vue": "5"}}')
     # vitest 3.2's startup error, as the review reads it
