@@ -84,6 +84,9 @@ def test_transition_story_needs_the_yaml_entry(project: Project) -> None:
     result = ss(project, "transition", "--story", "E1-S1", "--to", "review")
     assert result.returncode == 1
     assert "has no entry for E1-S1" in result.stderr
+    # what to do: a story `gaia story new` wrote is in no sprint until one lists it
+    assert ("(list it under `stories:` to plan it in a sprint, or walk a story no sprint "
+            "holds with `gaia transition-story-status E1-S1 --to review`)") in result.stderr
     assert "\nstatus: in-progress\n" in files["E1-S1"].read_text()
 
 

@@ -592,7 +592,9 @@ def _plan(
         plan.append((yaml_file, yaml_text, yaml_new))
     elif request.require_sprint_entry:
         where = "missing or empty" if yaml_text is None else f"has no entry for {key}"
-        raise NotFound(f"sprint-status.yaml {where}: {yaml_file}", EXIT_USAGE)
+        raise NotFound(f"sprint-status.yaml {where}: {yaml_file} (list it under `stories:` to "
+                       f"plan it in a sprint, or walk a story no sprint holds with `gaia "
+                       f"transition-story-status {key} --to {status}`)", EXIT_USAGE)
     elif yaml_text is None:
         if not backlog:
             result.notes.append(f"sprint-status.yaml not found at '{yaml_file}' — skipping")
