@@ -446,8 +446,11 @@ method the AC names that most ACs do not (`calls`, by how many: `storage.flush()
 They never count: they say where a reviewer should look when the words fail (a test named in
 the domain's words, an AC in the product's), and each says why it does not count (`_why_not`:
 it counts for other ACs, the run shows it never runs the units the AC names (by name, and as the
-AC writes it where it spells it otherwise: "as `GIB`" for `GiB`), it resembles another AC as much,
-or its evidence is too little).
+AC writes it where it spells it otherwise: "as `GIB`" for `GiB`; where its code calls one as a
+method, `q.sift(...)`, that the run never counts it as running it, though it calls it: the run
+counts a method by its name only where no function of its module has that name, and pqdict's
+`test_repair`, calling `pq.heapify("C")`, had read "never runs `heapify`"), it resembles
+another AC as much, or its evidence is too little).
 Reading and matching are two steps: `read` attributes the tests and reads what each says
 (nothing a run changes), `analyze` matches, and takes an earlier `read` of the same inputs so
 a review that matches again with its run's signals reads its tests once.
@@ -1925,13 +1928,15 @@ def _why_not(i: int, bests: Sequence[_Score], criteria: Sequence[AcceptanceCrite
              chosen: Mapping[int, _Score], decided: AbstractSet[int],
              unrun: AbstractSet[int],
              guessed: Sequence[AbstractSet[str]] | None = None,
-             skipped: AbstractSet[str] = frozenset()) -> str:
+             skipped: AbstractSet[str] = frozenset(),
+             called: AbstractSet[str] = frozenset()) -> str:
     """Why a test near AC `i` (`bests`: its best evidence for each AC; `decided`: the ACs its
     evidence chose before the run's units and its printing were weighed) does not count for
     it, in the words a reviewer acts on: what the run showed, or where no run was measured
     (`guessed`: per AC, the units test files are named after that it names) what its file's
     name and calls say, what it counts for instead, or that its evidence is too little or no
-    more for this AC than for another."""
+    more for this AC than for another; `called`: the units of `skipped` its code calls as a
+    method (`q.sift(...)`)."""
     if bests[i].denies:
         return bests[i].denies
     if i in decided and i in unrun:
@@ -1939,9 +1944,16 @@ def _why_not(i: int, bests: Sequence[_Score], criteria: Sequence[AcceptanceCrite
         if guessed is None:
             # the units by name: boolean.py's AC saying "not allowed" names its class `NOT`,
             # which "the code the AC names" had left to guess
-            return (f"the run shows it never runs {' or '.join(f'`{u}`' for u in sorted(skipped))}"
-                    f", which the AC names{_unit_as_written(skipped, criteria[i])}" if skipped
-                    else "the run shows it never runs the code the AC names")
+            if not skipped:
+                return "the run shows it never runs the code the AC names"
+            said = " or ".join(f"`{u}`" for u in sorted(skipped))
+            named = f", which the AC names{_unit_as_written(skipped, criteria[i])}"
+            if called:  # a method of a function's name: the run counts it with its class
+                calls = ", ".join(f"`.{u}(...)`" for u in sorted(called))
+                return (f"the run never counts it as running {said}{named}, though its code "
+                        f"calls {calls}: the run counts a method by its name only where no "
+                        "function of its module has that name")
+            return f"the run shows it never runs {said}{named}"
         names = ", ".join(f"`{u}`" for u in sorted(guessed[i]))
         return (f"no run was measured, and it neither calls {names}, which the AC names, nor "
                 "sits in a test file named after it")
@@ -3630,11 +3642,13 @@ def _match(reading: Reading, executes: Mapping[str, bool] | None, units: UnitRun
                                      for i, sc in enumerate(bests)], chosen)
         for i, best in enumerate(bests):
             if i not in chosen and (_resembles(best) or best.denies):
+                skipped = (required[i] | never[i]) - touched
                 near[criteria[i].ac_id].append(Match(
                     case.test_id, round(best.total, 2), best.how(), tuple(best.evidence or ()),
                     _why_not(i, bests, criteria, chosen, decided, unrun,
-                             None if measured else required,
-                             (required[i] | never[i]) - touched)))
+                             None if measured else required, skipped,
+                             {u for u in skipped if re.search(
+                                 rf"\.{re.escape(u)}\s*\(", code[t])})))
 
     _beside_the_broadest(criteria, hits, read_tests)
     _counted_as_settled(criteria, near, read_tests)

@@ -896,6 +896,34 @@ def test_a_unit_the_run_never_ran_is_said_as_the_ac_spells_it_where_it_spells_it
         (capitals, "the run shows it never runs `Celsius`, which the AC names as `CELSIUS`")]
 
 
+def test_a_method_called_by_a_functions_name_is_not_said_never_run() -> None:
+    """A queue module with a function `sift(heap)` and a method `Queue.sift(name)` of the same
+    name: the run counts the method with its class, so the test calling `q.sift('c')` is
+    measured running no `sift`. Its reason had said it "never runs `sift`", which its code
+    calls; it says the run never counts it so, and why."""
+    repair = ac("AC1", "an entry whose priority was changed in place",
+                "`sift(name)` is called for it", "it is back on top when it is the most urgent")
+    order = ac("AC2", "a queue of entries", "the top is asked for",
+               "the most urgent entry is returned")
+    tests = ("def test_sift_repairs_a_changed_entry():\n"
+             "    value = [3]\n"
+             "    q = Queue(a=[1], c=value)\n"
+             "    value[0] = 0\n"
+             "    q.sift('c')\n"
+             "    assert q.top() == 'c'\n\n\n"
+             "def test_top():\n    assert Queue(a=1, b=2).top() == 'a'\n")
+    sifted = f"{FILE}::test_sift_repairs_a_changed_entry"
+    runs = UnitRuns(frozenset({"sift", "Queue", "top"}),
+                    {sifted: frozenset({"Queue", "top"}),
+                     f"{FILE}::test_top": frozenset({"Queue", "top"})})
+    left = by_id(analyze("E1-S1", (repair, order), py_cases(tests), file_list=[FILE],
+                         units=runs))
+    assert [(m.test, m.why) for m in left["AC1"].candidates] == [
+        (sifted, "the run never counts it as running `sift`, which the AC names, though its "
+                 "code calls `.sift(...)`: the run counts a method by its name only where no "
+                 "function of its module has that name")]
+
+
 
 QUEUES = (
     ac("AC1", "a queue with a `limit` that is full", "items are pushed at one end",
