@@ -6,6 +6,10 @@ the AC when it has them; an unstructured AC gets clauses derived from its text (
 placeholders) and the `ac-quality` tag. Passing the previous file's rows keeps their ids and
 text (an LLM may have refined them) and numbers new rows after the highest id ever used, so a
 re-run is a no-op. Covered ACs get no row: all covered -> [].
+A row's type is read from the AC's words: E2E for a page, a screen or a click; Integration for
+an API, HTTP, a database, a service or a queue that carries work (a message, job, task, event or
+work queue), not a queue as a data structure (pqdict's ACs for a priority queue had been typed
+Integration); else Unit.
 
 Errors: an unknown AC id, a malformed or foreign existing row -> InvalidInput / MalformedFile
 with the caller's exit code (default 1).
@@ -34,7 +38,8 @@ _TYPE_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"\b(page|screen|browser|click\w*|button|form|navigat\w*|dashboard|modal|"
         r"end[- ]to[- ]end|e2e|ui)\b", re.IGNORECASE)),
     ("Integration", re.compile(
-        r"\b(api|endpoint|http|request|response|status code|database|db|queue|webhook|"
+        r"\b(api|endpoint|http|request|response|status code|database|db|webhook|"
+        r"(?:message|job|task|event|work)[- ]queues?|"
         r"service|integration|[1-5]\d\d)\b", re.IGNORECASE)),
 )
 _CONDITION_RE = lazy_re(r"^(?:if|when|once|after|upon)\s+(.+?)\s*,\s*(.+)$", re.IGNORECASE)

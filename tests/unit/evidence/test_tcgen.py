@@ -131,6 +131,9 @@ def test_clauses(criterion: AcceptanceCriterion, expected: tuple[str, str, str, 
         ("the endpoint returns 404", "Integration"),
         ("the record is stored in the database", "Integration"),
         ("the parser returns a list", "Unit"),
+        # a queue that carries work is a system's; a priority queue is a data structure
+        ("the failed payment is put back on the job queue", "Integration"),
+        ("the queue hands back its most urgent entry", "Unit"),
     ],
 )
 def test_tc_type(text: str, expected: str) -> None:
