@@ -48,6 +48,12 @@ class AcceptanceCriterion:
         return any(mark in self.text for mark in TEMPLATE_PLACEHOLDERS)
 
     @property
+    def promised(self) -> str:
+        """What the AC promises: its Then clause; an AC not written Given / When / Then ("The
+        help lists each variable and its default"), its whole statement."""
+        return self.then if self.then is not None else self.statement
+
+    @property
     def setting(self) -> str:
         """The Given and When clauses together: what the AC acts on ("" without both)."""
         return " ".join(part for part in (self.given, self.when) if part)

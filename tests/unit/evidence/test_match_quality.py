@@ -3,7 +3,9 @@ regression, and the attribution rule checked against every corpus's labels."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -124,3 +126,20 @@ def test_a_second_labelling_labels_the_same_tests(second: Path) -> None:
     first = json.loads(second.with_name("labels.json").read_text(encoding="utf-8"))["tests"]
     again = json.loads(second.read_text(encoding="utf-8"))["tests"]
     assert set(again) == set(first)
+
+
+def test_acs_written_as_plain_sentences_keep_what_they_promise() -> None:
+    """The corpus with every AC's Given / When / Then keywords taken out ("a revoked session
+    token, it is sent ..., the request is rejected with status 401"), as a team writes ACs that
+    follow no template: an AC with no Then clause promises what its statement says, weighed as
+    a Then is. Read as promising nothing, the corpus measured 0.821 precision (7 false pairs)
+    where its ACs in Given / When / Then measure 0.865."""
+    total = Quality(0, 0, 0)
+    for path in STORIES:
+        labelled = match_quality.load(path)
+        plain = tuple(dataclasses.replace(
+            ac, text=re.sub(r"\b(?:[Gg]iven|when|then)\s+", "", ac.text), given=None,
+            when=None, then=None) for ac in labelled.criteria)
+        quality, _ = match_quality.measure(dataclasses.replace(labelled, criteria=plain))
+        total += quality
+    assert total.precision >= PRECISION_FLOOR and total.recall >= RECALL_FLOOR, total
