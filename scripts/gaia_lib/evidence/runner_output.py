@@ -31,7 +31,9 @@ calls: 2` and `Received number of calls: 1` as well (moize's failing `limits the
 said the matcher alone), and
 the line of the test's file the failure was raised on (`at line 119`, the first frame in that
 file: a check in a callback the test hands a helper is not on the test's own line; the failed
-test's finding is put there too, `TestOutcome.failed_at`); a `toEqual` diff says the lines
+test's finding is put there too, `TestOutcome.failed_at`), kept whole where the message is
+long: what it said is shortened, marked `…` (a `toThrowError` failure whose thrown message
+was long had ended `; at l`, `_located`); a `toEqual` diff says the lines
 that differ, each side's joined (`Expected: "month": "1", "year": "04"; Received: "month":
 "10", "year": "4"`, `jest_failure_line`); vitest's spy matcher names only the arguments it
 wanted (`expected "spy" to be called with arguments: [ 4 ]`): its diff says what it got
@@ -317,8 +319,7 @@ def jest_failure_line(text: object, file: str | None = None) -> str | None:
         return first
     lines = [line.strip() for line in _ANSI.sub("", text).splitlines()]
     said = [line for line in lines if _JEST_SAID.match(line)][:2] or _jest_diff(text)
-    where = jest_failed_at(text, file)
-    return "; ".join((first, *said, *([f"at line {where}"] if where else [])))[:MESSAGE_CHARS]
+    return _located((first, *said), jest_failed_at(text, file))
 
 
 def _node_assert_line(first: str, text: str, file: str | None) -> str:
@@ -329,9 +330,18 @@ def _node_assert_line(first: str, text: str, file: str | None) -> str:
     lines = [line.strip() for line in _ANSI.sub("", text).splitlines()]
     said = _jest_diff(text) or next(
         ([line] for line in lines[1:] if line and not _JEST_FRAME.match(line)), [])
-    where = jest_failed_at(text, file)
-    return "; ".join((first.rstrip(":"), *said, *([f"at line {where}"] if where else [])))[
-        :MESSAGE_CHARS]
+    return _located((first.rstrip(":"), *said), jest_failed_at(text, file))
+
+
+def _located(said: Iterable[str], where: int | None) -> str:
+    """What a failure said, joined by `; `, then `at line N` where the line is known, in at
+    most MESSAGE_CHARS characters: what it said is shortened, marked `…`, never the line."""
+    joined = "; ".join(said)
+    if not where:
+        return joined[:MESSAGE_CHARS]
+    tail = f"; at line {where}"
+    room = MESSAGE_CHARS - len(tail)
+    return (joined if len(joined) <= room else f"{joined[:room - 1].rstrip()}…") + tail
 
 
 def jest_failed_at(text: object, file: str | None) -> int | None:

@@ -596,6 +596,27 @@ def test_a_jest_failure_says_what_it_expected_and_received_and_on_which_line() -
                                 "/p/a.ts") == "TypeError: x is not a function"
 
 
+def test_a_long_jest_failure_keeps_the_line_it_failed_on_whole() -> None:
+    """A router's test expects registering a route to throw (`toThrowError(/Duplicate
+    param name/)`) and the error thrown says more: the message, cut at its length, had ended
+    `; at l`, the line it failed on lost; what it said is shortened instead, marked `…`."""
+    text = ("Error: expect(received).toThrowError(expected)\n\n"
+            "Expected pattern: /Duplicate param name/\n"
+            "Received message: \"Duplicated parameter name, use another name instead of 'id' "
+            "- get /users/:id/:id <--- 'id'\"\n\n"
+            "    at Object.<anonymous> (/p/dist/router/node.test.js:318:12)")
+    message = ro.jest_failure_line(text, "/p/dist/router/node.test.js")
+    assert message is not None and len(message) <= ro.MESSAGE_CHARS
+    assert message.startswith("Error: expect(received).toThrowError(expected); Expected "
+                              "pattern: /Duplicate param name/; Received message: ")
+    assert message.endswith("…; at line 318")
+    # one that fits is kept whole
+    short = text.replace("Duplicated parameter name, use another name instead of 'id' - ", "")
+    assert ro.jest_failure_line(short, "/p/dist/router/node.test.js") == (
+        "Error: expect(received).toThrowError(expected); Expected pattern: /Duplicate param "
+        "name/; Received message: \"get /users/:id/:id <--- 'id'\"; at line 318")
+
+
 def test_a_jest_mock_matcher_failure_says_the_calls_it_expected_and_received() -> None:
     """A memoizer's test checks its wrapped function ran once (`toHaveBeenCalledTimes(1)`):
     jest names the mock in the matcher's first line, `expect(jest.fn())`, and the message had
