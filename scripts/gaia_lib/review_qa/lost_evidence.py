@@ -308,13 +308,15 @@ def _hollowed(tests: Sequence[str], hollow: Mapping[str, str], before: Previous)
             f"{'is now a placeholder' if len(tests) == 1 else 'are now placeholders'} ({what})")
 
 
-def _since(lost: Sequence[str], missing: AbstractSet[str], hollow: Mapping[str, str]) -> str:
+def _since(lost: Sequence[str], missing: AbstractSet[str], hollow: Mapping[str, str],
+           unlisted: AbstractSet[str] = frozenset()) -> str:
     """What became of the tests an AC lost, as the reason a neighbour does not count says it:
-    "gone since", "a placeholder since", "skipped since" (joined by "or" where they differ)."""
-    kinds = dict.fromkeys("gone" if t in missing else "placeholder" if t in hollow
-                          else "skipped" for t in lost)
+    "gone since", "outside the File List since" (`unlisted`: still in a file it no longer
+    names), "a placeholder since", "skipped since" (joined by "or" where they differ)."""
+    kinds = dict.fromkeys("unlisted" if t in unlisted else "gone" if t in missing
+                          else "placeholder" if t in hollow else "skipped" for t in lost)
     many = len(lost) > 1
-    said = {"gone": "gone", "skipped": "skipped",
+    said = {"gone": "gone", "skipped": "skipped", "unlisted": "outside the File List",
             "placeholder": "placeholders" if many else "a placeholder"}
     return " or ".join(said[kind] for kind in kinds) + " since"
 
@@ -323,7 +325,8 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
           present: AbstractSet[str], unrun: AbstractSet[str] = frozenset(),
           unattributed: Iterable[str] = (), texts: Mapping[str, str] | None = None,
           hollow: Mapping[str, str] | None = None,
-          skipped: Mapping[str, str] | None = None) -> Judged:
+          skipped: Mapping[str, str] | None = None,
+          unlisted: AbstractSet[str] = frozenset()) -> Judged:
     """`matches`: per AC id, this round's (test, how) pairs the matcher gives it; `present`:
     every test id this round read; `unrun`: those of the others still in their file but no
     test the runner runs (a Go example without its output comment): the warning and the gap
@@ -335,7 +338,12 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
     `renamed_unrun`); `hollow`: the tests read now that are placeholders, each with the line
     that makes it one and why (`line 20: ...`): one that counted for an AC then, with nothing
     counting for it now, is named by the gap as a deleted one is; `skipped`: the tests read
-    now that this run skipped, each with why (the coverage check's gap names them already).
+    now that this run skipped, each with why (the coverage check's gap names them already);
+    `unlisted`: the files of `before`'s tests that are in the project as they were then and
+    that this round did not read, the File List no longer naming them, in a tree discovery
+    does not walk (hono's `dist/`): their tests are in a file the File List no longer names,
+    not gone (its entry rewritten as the TypeScript source the package does not ship had read
+    "are gone").
     A placeholder or skipped test that counted then is lost as a deleted one is."""
     # a test still there but outside the File List now (its file's entry misspelt or
     # dropped: keyvaluecache's AC9 had read "has no test", its tests unnamed) is no longer
@@ -343,9 +351,11 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
     outside = set(unattributed)
     missing = {t for row in before.coverage.values() for t in row
                if t not in present or t in outside}
-    moved = {**moved_out(missing - outside, unattributed, before.tests),
-             **renamed_unrun(missing, texts or {}),
-             **{t: "is in a file the File List no longer names" for t in missing & outside}}
+    unread = {t for t in missing - outside if t.partition("::")[0] in unlisted}
+    moved = {**moved_out(missing - outside - unread, unattributed, before.tests),
+             **renamed_unrun(missing - unread, texts or {}),
+             **{t: "is in a file the File List no longer names"
+                for t in missing & (outside | unread)}}
     excluded: dict[str, dict[str, str]] = {}
     thinned: dict[str, str] = {}
     emptied: dict[str, str] = {}
@@ -369,7 +379,7 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
         lost = sorted({*gone, *empty, *(t for t in counted if t in skipped and t not in missing)})
         if not lost or not now:
             continue
-        since = _since(lost, missing, hollow)
+        since = _since(lost, missing, hollow, missing & (outside | unread))
         asserting = any(asserts(how) for _, how in now)
         old = [t for t, _ in now if id_digest(t) in before.tests]
         checked = [t for t, asserted in counted.items() if asserted]

@@ -366,6 +366,16 @@ def _file_hashes(project: Path, rels: Iterable[str], story_rel: str | None = Non
     return hashes
 
 
+def _unlisted(project: Path, before: lost_evidence.Previous, read: Mapping[str, str]
+              ) -> frozenset[str]:
+    """The test files of `before` that are in the project as they were there, and that this
+    review did not read (`read`: the files it hashed): the File List no longer names them
+    (`lost_evidence.judge`)."""
+    then = {rel: digest for rel, digest in before.files.items() if digest and rel not in read}
+    return frozenset(rel for rel, digest in _file_hashes(project, then).items()
+                     if digest == then[rel])
+
+
 def _cache_hit(s: Setup, key: str) -> dict[str, Any] | None:
     path = s.state_dir() / ".cache" / f"{key}.json"
     try:
@@ -1195,7 +1205,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
               if p.test_id not in unrun}
     outside = [u.test for u in coverage.unattributed_tests]
     judged = [lost_evidence.judge(reads.there_then(b, present, outside), now, present, unrun,
-                                  outside, reads.texts, hollow, runner_skipped)
+                                  outside, reads.texts, hollow, runner_skipped,
+                                  _unlisted(s.project, b, reads.file_hashes))
               for b in compared]
     lost = lost_evidence.merged(judged) if judged else None
     for ac_id, tests in (lost.excluded_for.items() if lost else ()):

@@ -201,6 +201,41 @@ def test_tests_whose_file_the_file_list_no_longer_names_are_said_so() -> None:
                                   "File List no longer names"}
 
 
+def test_tests_of_a_file_no_longer_listed_and_not_read_are_said_unlisted_not_gone() -> None:
+    """A package checked in as published, its compiled specs in `dist/`, which discovery does
+    not walk: the File List's entry for `dist/date.spec.js` rewritten as the TypeScript source
+    the package does not ship. Its file is there as it was, unread: its tests had read "are
+    gone", and a neighbour's reason "gone since"."""
+    spec = "dist/date.spec.js"
+    tests = [f"{spec}::parse > {name}" for name in ("reads days", "reads months")]
+    near = "dist/time.spec.js::parse times"
+    before = _before({"AC3": {t: True for t in tests}, "AC4": {tests[0]: True}},
+                     [*tests, near])
+    judged = judge(before, {"AC4": [(near, WORDS)]}, {near}, unlisted={spec})
+    assert judged.emptied == {"AC3": (
+        f"{tests[0]}, {tests[1]}, counted for it in round 2, are in a file the File List no "
+        "longer names")}
+    assert judged.excluded_for["AC4"][near].endswith(
+        f"beside the test that was ({tests[0]}), outside the File List since")
+    # a file not named so is read as before: its tests are gone
+    assert "are gone" in judge(before, {}, {near}).emptied["AC3"]
+
+
+def test_unlisted_files_are_those_there_as_they_were_and_not_read(tmp_path: Path) -> None:
+    from gaia_lib.review_qa import phases
+
+    for rel in ("dist/date.spec.js", "dist/time.spec.js", "dist/week.spec.js"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(f"it('{rel}')\n")
+    then = phases._file_hashes(tmp_path, ["dist/date.spec.js", "dist/time.spec.js",
+                                          "dist/week.spec.js"])
+    (tmp_path / "dist/week.spec.js").write_text("it('changed')\n")
+    before = Previous(0, {}, frozenset(), "on main",
+                      files={**then, "dist/gone.spec.js": "sha256:00", "dist/new.spec.js": ""})
+    read = {"dist/time.spec.js": then["dist/time.spec.js"]}
+    assert phases._unlisted(tmp_path, before, read) == {"dist/date.spec.js"}
+
+
 def test_a_go_test_renamed_so_go_never_runs_it_is_said_so_not_gone() -> None:
     """columnize: `TestEmptyLinesOutput` renamed `testEmptyLinesOutput` in its own file (go
     test runs only `Test` and a capital): the warning had said it "is gone"."""
