@@ -502,7 +502,6 @@ PROJECTS = (
     # its package reads its own version from its installed metadata: matched by words alone
     Project("pqdict", "pypi", "pqdict==1.5.1", "python-dev", "pqdict-1.5.1", held_out=True,
             first=(15, 6, 41)),
-    Project("hono", "npm", "hono@1.3.0", "ts-dev", "package", held_out=True),
     Project("hono", "npm", "hono@1.3.0", "ts-dev", "package", held_out=True,
             first=(22, 20, 68)),
 )
