@@ -311,6 +311,10 @@ def jest_failure_line(text: object, file: str | None = None) -> str | None:
     `_jest_diff`) and the line of `file` (the test's file as the report names it) it failed
     on."""
     first = failure_line(text)
+    if first is not None and first.startswith('thrown: "') and first.count('"') % 2:
+        # a string thrown over several lines (jest's own `Exceeded timeout of 5000 ms for a
+        # test.` and its advice under it): its first line, the quote it opens closed
+        return f'{first[:MESSAGE_CHARS - 3]} …"'
     if first is not None and isinstance(text, str) and _SPY_CALLED_WITH.search(first):
         return "; ".join((first, *_jest_diff(text)))[:MESSAGE_CHARS]
     if first is not None and isinstance(text, str) and _NODE_ASSERT.match(first):

@@ -617,6 +617,20 @@ def test_a_long_jest_failure_keeps_the_line_it_failed_on_whole() -> None:
         "name/; Received message: \"get /users/:id/:id <--- 'id'\"; at line 318")
 
 
+def test_a_string_thrown_over_several_lines_closes_its_quote() -> None:
+    """jest's time limit for a test throws its words and advice over two lines: the message had
+    read `thrown: "Exceeded timeout of 5000 ms for a test.`, its quote never closed."""
+    text = ('thrown: "Exceeded timeout of 5000 ms for a test.\n'
+            "Add a timeout value to this test to increase the timeout, if this is a long-running "
+            'test. See https://jestjs.io/docs/api#testname-fn-timeout."\n\n'
+            "    at /p/dist/utils/url.test.js:12:3")
+    assert ro.jest_failure_line(text, "/p/dist/utils/url.test.js") == (
+        'thrown: "Exceeded timeout of 5000 ms for a test. …"')
+    # a string thrown on one line is said as it is
+    assert ro.jest_failure_line('thrown: "no route"\n\n    at x.js:1:1', "x.js") == (
+        'thrown: "no route"')
+
+
 def test_a_jest_mock_matcher_failure_says_the_calls_it_expected_and_received() -> None:
     """A memoizer's test checks its wrapped function ran once (`toHaveBeenCalledTimes(1)`):
     jest names the mock in the matcher's first line, `expect(jest.fn())`, and the message had
