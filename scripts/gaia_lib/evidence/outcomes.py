@@ -711,6 +711,13 @@ def unread_failed(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
     return out
 
 
+def unloaded_lines(outcomes: Iterable[TestOutcome]) -> dict[str, int]:
+    """file -> the line a test file that failed to load failed at, where its runner says it
+    (a `describe` whose body threw as jest loaded the file: its stack's frame in the file)."""
+    return {o.file: o.failed_at for o in outcomes
+            if o.outcome == ERROR and not o.name.strip() and o.file and o.failed_at}
+
+
 def failed_lines(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
                  aliases: Mapping[str, Sequence[str]] | None = None) -> dict[str, int]:
     """test_id -> the line of its file its failure was raised on, where the runner said it

@@ -350,11 +350,14 @@ def _located(said: Iterable[str], where: int | None) -> str:
 
 def jest_failed_at(text: object, file: str | None) -> int | None:
     """The line of `file` (the test's own) a jest failure was raised on: its stack's first
-    frame in that file; None where no frame is in it."""
+    frame in that file, named as `file` is or relative to the root it ran in (a file that
+    failed to load: `at router.test.js:5:9`); None where no frame is in it."""
     if not isinstance(text, str) or not file:
         return None
     return next((int(found.group("line")) for line in _ANSI.sub("", text).splitlines()
-                 if (found := _JEST_FRAME.match(line.strip())) and found.group("path") == file),
+                 if (found := _JEST_FRAME.match(line.strip()))
+                 and (found.group("path") == file
+                      or file.endswith("/" + found.group("path").removeprefix("./")))),
                 None)
 
 
@@ -874,9 +877,11 @@ def _jest_like(data: bytes | str, fmt: str, exit_code: int) -> RunnerCounts:
         if not assertions and suite.get("status") == "failed":
             said = suite.get("message")
             said = said if isinstance(said, str) else ""
+            # where in the file the load failed: a `describe` whose body threw names its line
             tests.append(TestOutcome(name="", outcome=ERROR, file=file, message=import_hint(
                 fmt, said, typescript_hint(fmt, file, said, globals_hint(
-                    fmt, located_error(said) or suite_failure_line(said))))))
+                    fmt, located_error(said) or suite_failure_line(said)))),
+                failed_at=jest_failed_at(said, file)))
         if assertions and suite.get("status") == "failed" and all(
                 isinstance(item, dict) and item.get("status") != "failed"
                 for item in assertions):

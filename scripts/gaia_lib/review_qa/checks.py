@@ -1101,7 +1101,8 @@ RUN_STOPPED = "stopped before running any test"
 # as each file does where a package the run's setup loads is missing (moize's `jest.init.js`
 # requiring core-js): `coverage_check`'s unverified ACs of a review that could not run
 RUN_UNSTARTED = "the test run could not start"
-NEVER_REACHED = (RUN_STOPPED, RUN_UNSTARTED, "its file failed to load",
+FILE_UNLOADED = "its file failed to load"
+NEVER_REACHED = (RUN_STOPPED, RUN_UNSTARTED, FILE_UNLOADED,
                  "its file could not be collected")
 
 
@@ -1143,7 +1144,9 @@ def skipped_findings(skipped: Mapping[str, str], lines: Mapping[str, int],
     ts-jest preset gave eight, one per file or test, where the runner not installed at all
     gave none. Such a finding stands at the line the run's stop line names in its file
     (`stopped_at`: file -> line; a compile error's), not its first test's: go-units' test file
-    that did not build had pointed at its first test, 107 lines above the error. A test with
+    that did not build had pointed at its first test, 107 lines above the error; so does one
+    of tests whose file failed to load where the runner names the line (hono's `describe`
+    that threw as jest loaded it, at line 88, had pointed at its first test, line 7). A test with
     a finding of its own already (`said`: a placeholder, a mock of the code under test) is
     counted among its group's tests, never named nor given a finding here: dpath's run
     without pytest had said "49 tests of 6 files were never run" of its 50, none of which
@@ -1183,7 +1186,7 @@ def skipped_findings(skipped: Mapping[str, str], lines: Mapping[str, int],
     for (file, why), tests in groups.items():
         if all(t in said for t in tests):
             continue  # each said already: nothing left to say of them
-        stop = stopped_at.get(file) if RUN_STOPPED in why else None
+        stop = stopped_at.get(file) if RUN_STOPPED in why or FILE_UNLOADED in why else None
         if len(tests) <= SKIPPED_ONE_BY_ONE:
             out += [finding(file, stop or lines.get(t, 1), "warning", rule,
                             f"{t} was {why}; it covers no AC"

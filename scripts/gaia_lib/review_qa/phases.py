@@ -1682,9 +1682,10 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         runner_failed={**{t: why for t, (why, _) in unread.items()}, **failed},
         failed_at={**{t: at for t, (_, at) in unread.items() if at},
                    **outcomes.failed_lines(evidence.tests, built, reads.inherited)},
-        stopped_at=qa_checks.stop_positions(
-            [suite.stopped for suite in evidence.suites if suite.stopped],
-            [test.partition("::")[0] for test in skipped]),
+        stopped_at={**outcomes.unloaded_lines(evidence.tests),
+                    **qa_checks.stop_positions(
+                        [suite.stopped for suite in evidence.suites if suite.stopped],
+                        [test.partition("::")[0] for test in skipped])},
         instances=outcomes.instances(evidence.tests, reads.cases, reads.inherited),
         skipped_subtests=outcomes.skipped_subtests(evidence.tests, reads.cases),
         partly_skipped=outcomes.partly_skipped(evidence.tests, built, reads.inherited),

@@ -164,6 +164,25 @@ def test_jest_json_from_a_real_run(tmp_path: Path) -> None:
         "Received: 2; at line 15"]
 
 
+def test_a_jest_file_whose_describe_threw_as_it_loaded_says_the_line(tmp_path: Path) -> None:
+    """A router's `describe` registers a route twice in its body, which throws while jest loads
+    the file: where (its line 5) is where the file's finding stands, not its first test's."""
+    modules = node_tools()
+    (tmp_path / "package.json").write_text('{"name": "router"}\n')
+    (tmp_path / "router.test.js").write_text(
+        'describe("routes", () => {\n'
+        '  it("finds /a", () => { expect(1).toBe(1); });\n'
+        '});\n'
+        'describe("duplicates", () => {\n'
+        '  throw new Error("Duplicate param name");\n'
+        '});\n')
+    run_tool([str(modules / ".bin" / "jest"), "--rootDir", str(tmp_path), "--json",
+              "--outputFile=jest.json", "--ci"], cwd=tmp_path, timeout=180)
+    counts = ro.parse_jest_json((tmp_path / "jest.json").read_bytes())
+    (loaded,) = counts.tests
+    assert (loaded.name, loaded.outcome, loaded.failed_at) == ("", ro.ERROR, 5)
+
+
 @pytest.mark.slow
 def test_vitest_json_from_a_real_run(tmp_path: Path) -> None:
     modules = node_tools()

@@ -8,7 +8,15 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from gaia_lib.core import writes
-from gaia_lib.evidence import attribution, coverage_report, placeholders, sut_mocking, sut_names
+from gaia_lib.evidence import (
+    attribution,
+    coverage_report,
+    outcomes,
+    placeholders,
+    runner_output,
+    sut_mocking,
+    sut_names,
+)
 from gaia_lib.evidence.ac_coverage import AcCoverage, CoverageResult, Match
 from gaia_lib.evidence.testcases import TestCase
 from gaia_lib.review_qa import checks
@@ -1482,6 +1490,21 @@ def test_tests_a_run_stopped_at_a_compile_error_never_ran_point_at_the_error() -
     # a reason of the test's own is not the run's stop
     own = {test: "reported skipped by the runner" for test in skipped}
     assert checks.skipped_findings(own, lines, stopped_at=at)[0]["line"] == 17
+
+
+def test_tests_of_a_file_that_failed_to_load_point_at_where_it_failed() -> None:
+    """hono: a `describe` registering a route twice threw as jest loaded the file (its line
+    88): the warning for the file's unrun tests pointed at its first test (line 7)."""
+    why = "never run: its file failed to load (Duplicate param name)"
+    skipped = {f"dist/router.test.js::routes > get /{n}": why for n in range(6)}
+    lines = {test: 7 + int(test[-1]) for test in skipped}
+    unloaded = outcomes.unloaded_lines([
+        runner_output.TestOutcome("", runner_output.ERROR, "dist/router.test.js", failed_at=88),
+        runner_output.TestOutcome("get /0", runner_output.FAILED, "dist/url.test.js",
+                                  failed_at=12)])
+    assert unloaded == {"dist/router.test.js": 88}
+    (found,) = checks.skipped_findings(skipped, lines, stopped_at=unloaded)
+    assert (found["file"], found["line"]) == ("dist/router.test.js", 88)
 
 
 def test_an_empty_coverage_report_judges_nothing(tmp_path: Path) -> None:
