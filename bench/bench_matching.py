@@ -505,7 +505,7 @@ PROJECTS = (
     Project("hono", "npm", "hono@1.3.0", "ts-dev", "package", held_out=True,
             first=(22, 20, 68)),
     Project("dominate", "pypi", "dominate==2.9.1", "python-dev", "dominate-2.9.1",
-            held_out=True, test_deps=("pytest", "coverage")),
+            held_out=True, test_deps=("pytest", "coverage"), first=(14, 5, 23)),
 )
 
 
