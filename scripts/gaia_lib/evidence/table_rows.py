@@ -368,14 +368,17 @@ def template_rows_quoting(text: str, value: str) -> tuple[str, ...]:
 # not `testcases.code_lines`, which blanks a string quotes and all: here a string stays a value
 def masked_js(text: str) -> str:
     """`text` (JS/TS) as long as it is, its comments blanked and what its strings hold as `_`
-    (their quotes kept): its brackets and commas are code's alone, a string still a value."""
+    (their quotes kept): its brackets and commas are code's alone, a string still a value.
+    Its lines stay where they were: a line break a backslash escapes inside a string (a
+    string continued on the next line, `'\\` then `<pre>...'`) is kept, as every other is."""
     out = list(text)
     quote, at = "", 0
     while at < len(text):
         ch = text[at]
         if quote:
             if ch == "\\" and at + 1 < len(text):
-                out[at] = out[at + 1] = "_"
+                out[at] = "_"
+                out[at + 1] = "\n" if text[at + 1] == "\n" else "_"
                 at += 1
             elif ch == quote:
                 quote = ""

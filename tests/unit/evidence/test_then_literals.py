@@ -1686,6 +1686,15 @@ def test_a_comment_after_a_check_is_none_of_it() -> None:
         'assert a == "#x"\nexpect(this.#n).toBe(x);\nassert a // 2 == 1\nurl = "http://a#b"')
 
 
+def test_a_string_continued_on_its_next_line_keeps_the_lines_of_the_check() -> None:
+    """A test comparing with a string whose first line ends in a backslash (`'''\\` and
+    the markup on the next line) had stopped the review: the masked code had a line fewer."""
+    body = ("def test_escape():\n    assert code('<>').render() == '''\\\n"
+            "<code>&lt;&gt;</code>'''  # escaped\n")
+    assert without_trailing_comments(body) == body.replace("  # escaped", "")
+    assert presence_only(body) is None
+
+
 def test_a_go_checking_helper_call_is_a_check_and_the_function_it_takes_is_code() -> None:
     # xstrings' util_test.go: `runTestCases(t, converter func(string) string, cases _M)`
     from gaia_lib.evidence.then_literals import go_helper_checks
