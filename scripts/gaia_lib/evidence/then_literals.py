@@ -118,6 +118,12 @@ A Python assertion of a name, a property or a call alone (`assert v.is_stable`, 
 is_valid(x)`) checks a promised `true`, its negation (`assert not v.is_draft`) a `false`, as
 `assertTrue` and `assertFalse` do (`asserted_literals`, the review's reading; not the
 matcher's, for which such a check agrees with no value of the AC).
+A statement continued on its next line by a backslash (`assert span(br()).render() == \\`
+then the expected markup on the line under it) is one assertion, the value on the next line
+asserted by it, as Python reads it (inside a string too, where the backslash and the line break
+are no part of the value), for the values a test asserts (`asserted_literals`; not the
+matcher's): dominate's XHTML test, whose `assert ... == \\` has `'<span>hi<br />there</span>'`
+on its next line, had drawn a warning that no test asserts `<br />`.
 A number written as a term of a sum or a product of numbers alone (`Color(232+23)`, a
 palette's index of gray 23 as the code's table builds it) is asserted, for the values a test
 asserts (`checked_in`; not the matcher's, for which any term of a sum is none): aurora's
@@ -1598,6 +1604,11 @@ def named_as_key(literal: Literal, test_sources: Iterable[str]) -> bool:
     return written and not any(asserted_literals(source, (literal,)) for source in sources)
 
 
+# A backslash ending a line (not one a backslash before it escapes), which joins the line to
+# the next, in code and in a string alike
+_CONTINUED_LINE = re.compile(r"(?<!\\)((?:\\\\)*)\\\r?\n")
+
+
 def asserted_literals(test_source: str, literals: Iterable[Literal]) -> tuple[Literal, ...]:
     """The `literals` that occur inside an assertion in `test_source`, in the given order; a
     pytest test parametrized by a table its module declares (`@pytest.mark.parametrize("s,
@@ -1610,7 +1621,7 @@ def asserted_literals(test_source: str, literals: Iterable[Literal]) -> tuple[Li
     matcher reads such a table as the test's data, `table_strings`, not as its assertions:
     counted as asserted there too, it gave inflection's `test_singularize_plural` the
     pluralizing AC.)"""
-    test_source = go_testify_forwarded(test_source)
+    test_source = _CONTINUED_LINE.sub(r"\1", go_testify_forwarded(test_source))
     code = _COMMENT_LINE_RE.sub("", test_source)
     tables = [table for name in dict.fromkeys(_parametrize_names(code))
               if (table := _named_table(code, name)) is not None]

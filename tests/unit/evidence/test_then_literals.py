@@ -537,6 +537,22 @@ def test_a_number_written_as_a_term_of_a_sum_of_numbers_is_asserted() -> None:
     assert checked_in(['checkShade(t, Gray(99), Shade(240+15))'], [fifteen]) == (fifteen,)
 
 
+def test_a_value_on_the_line_a_backslash_continues_an_assertion_on_is_asserted() -> None:
+    """A markup test writes its long comparison over two lines, `assert ...render() == \\`
+    then the expected text, once in a triple-quoted string opened with a backslash: both
+    assert the `<hr />` the Then promises; a value on the line after an assertion that ends
+    there is asserted by none."""
+    hr = Literal("string", "<hr />")
+    continued = ("def test_xml_mode():\n    assert p('a', hr()).render(xml=True) == \\\n"
+                 "        '<p>a<hr /></p>'\n")
+    assert asserted_literals(continued, [hr]) == (hr,)
+    in_a_string = ("def test_xml_mode():\n    assert hr().render(xml=True) == '''\\\n"
+                   "<hr />'''\n")
+    assert asserted_literals(in_a_string, [hr]) == (hr,)
+    ended = "def test_xml_mode():\n    assert hr().render()\n    shown = '<hr />'\n"
+    assert asserted_literals(ended, [hr]) == ()
+
+
 def test_a_quoted_value_whose_spaces_the_story_folded_is_still_found() -> None:
     # the story's Markdown reads `"hello   goodbye"` as "hello goodbye"
     folded = Literal("string", "hello goodbye")
