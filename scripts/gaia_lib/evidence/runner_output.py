@@ -48,6 +48,11 @@ failure is put there (`_failures_located`), not taken for where the test is decl
 bats' is its line saying what failed, its `quoting' written as markdown code (`bash_quotes`:
 a lone backtick would run on as code through the report), with the `expected:` and `actual:`
 lines an assertion printed under it.
+Where pytest shortened both sides of a failed `==` to the same text (two long strings
+differing inside what it left out: `assert '<html lang="...ody>\\n</html>' == '<html
+lang="...ody>\\n</html>'`), its diff's first `-` and `+` lines follow its first line
+(`pytest_failure_line`), which alone had read as two equal values (dominate's document test
+rendering `lang="fr"` where it wants `lang="en"`).
 vitest's JSON report says of a failed snapshot only `Snapshot `<name> 1` mismatched`: the
 review's reporter logs the stored and the received value, and the message says where they first
 differ, or that no snapshot is stored (`snapshot_said`).
@@ -260,6 +265,28 @@ def failure_line(text: object) -> str | None:
         if line.strip():
             return line.strip()[:MESSAGE_CHARS]
     return None
+
+
+# pytest's first line of a failed comparison of two values: `assert <left> == <right>`
+_PYTEST_COMPARED = lazy_re(r"^assert (?P<left>.+) == (?P<right>.+)$")
+# a line of the diff pytest writes under it, of what differs: `- <html lang="en">`, `+ ...`
+_PYTEST_DIFF_LINE = lazy_re(r"^[-+] \S")
+
+
+def pytest_failure_line(text: object) -> str | None:
+    """A pytest failure message as one line: `failure_line`, and where pytest shortened the
+    two sides of a failed `==` alike (`assert '<html lang="...ody>\\n</html>' == '<html
+    lang="...ody>\\n</html>'`, what differs inside what it left out) the first line of each
+    side of its diff under it (`- <html lang="en">; + <html lang="fr">`)."""
+    first = failure_line(text)
+    compared = _PYTEST_COMPARED.match(first) if first is not None else None
+    if first is None or compared is None or compared["left"] != compared["right"] \
+            or not isinstance(text, str):
+        return first
+    diff = [line.strip() for line in _ANSI.sub("", text).splitlines()
+            if _PYTEST_DIFF_LINE.match(line.strip())]
+    said = [next((line for line in diff if line.startswith(sign)), "") for sign in "-+"]
+    return "; ".join((first, *(line for line in said if line)))[:MESSAGE_CHARS]
 
 
 # jest's heading of a file that failed to load, over the lines that say why
@@ -625,8 +652,8 @@ def _junit_message(case: ET.Element) -> str | None:
                 said = failure_line(raised[-1] if raised else child.text)
                 place = _collection_place(child.text or "", case.get("name", ""))
                 return f"{said} ({place})" if said and place else said
-            return (doctest_failure(child.text or "") or failure_line(child.get("message"))
-                    or failure_line(child.text))
+            return (doctest_failure(child.text or "")
+                    or pytest_failure_line(child.get("message")) or failure_line(child.text))
         if child.tag == "skipped" and child.get("message") == "collection skipped":
             return _module_skip_reason(child.text or "")
     return None

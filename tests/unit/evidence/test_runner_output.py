@@ -5,6 +5,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 import pytest
 
@@ -668,6 +669,25 @@ def test_a_failure_line_drops_colour_codes_blank_lines_and_the_space_around_it()
         "AssertionError: expected  2"
     assert ro.failure_line("x" * 300) == "x" * ro.MESSAGE_CHARS
     assert ro.failure_line("\n \n") is None and ro.failure_line(None) is None
+
+
+def test_a_pytest_comparison_it_shortened_alike_says_the_lines_of_its_diff() -> None:
+    """Two rendered pages differing in one attribute, which pytest's first line cuts to the
+    same text on both sides: the diff's first `-` and `+` lines say what differs. A first
+    line whose sides differ is enough alone."""
+    cut = ("assert '<page lang=\"...ody>\\n</page>' == '<page lang=\"...ody>\\n</page>'\n  \n"
+           "  Skipping 40 identical trailing characters in diff, use -v to show\n"
+           "  - <page lang=\"en\">\n  ?             ^^\n  + <page lang=\"de\">\n"
+           "  ?             ^^\n      <hea")
+    xml = ('<testsuites><testsuite tests="1" failures="1"><testcase classname="tests.test_page" '
+           'name="test_lang" file="tests/test_page.py" line="3"><failure message="'
+           + escape(cut, {'"': "&quot;", "\n": "&#10;"})
+           + '">tests/test_page.py:5: AssertionError</failure></testcase></testsuite></testsuites>')
+    [test] = ro.parse_junit_xml(xml).tests
+    assert test.message == ("assert '<page lang=\"...ody>\\n</page>' == '<page lang=\"...ody>"
+                            "\\n</page>'; - <page lang=\"en\">; + <page lang=\"de\">")
+    plain = "assert 'en' == 'de'\n  \n  - de\n  + en"
+    assert ro.pytest_failure_line(plain) == "assert 'en' == 'de'"
 
 
 def test_surefire_outcomes_and_java_file() -> None:
