@@ -121,9 +121,12 @@ matcher's, for which such a check agrees with no value of the AC).
 A statement continued on its next line by a backslash (`assert span(br()).render() == \\`
 then the expected markup on the line under it) is one assertion, the value on the next line
 asserted by it, as Python reads it (inside a string too, where the backslash and the line break
-are no part of the value), for the values a test asserts (`asserted_literals`; not the
-matcher's): dominate's XHTML test, whose `assert ... == \\` has `'<span>hi<br />there</span>'`
-on its next line, had drawn a warning that no test asserts `<br />`.
+are no part of the value), for the values a test asserts (`asserted_literals`) and for a test
+whose checks only ask for a result (`presence_only`); not the matcher's: dominate's XHTML test,
+whose `assert ... == \\` has `'<span>hi<br />there</span>'` on its next line, had drawn a
+warning that no test asserts `<br />`, and a comment test whose one check, `assert d.render()
+!= \\` over `'Hi there'`, asks only that a result is not one other value had counted for its
+AC, where the same check on one line does not.
 A number written as a term of a sum or a product of numbers alone (`Color(232+23)`, a
 palette's index of gray 23 as the code's table builds it) is asserted, for the values a test
 asserts (`checked_in`; not the matcher's, for which any term of a sum is none): aurora's
@@ -2739,7 +2742,7 @@ def presence_only(test_source: str, not_one_value: bool = True) -> str | None:
     it holds whatever value the code returns. None when the test has another check, or none
     at all (its checks may sit in a helper), or is a Go test handing its *testing.T to a
     helper (`sameText(want, buf.String(), t)` after its error guard: `go_hands_its_t`)."""
-    written = _COMMENT_LINE_RE.sub("", test_source)
+    written = _COMMENT_LINE_RE.sub("", _CONTINUED_LINE.sub(r"\1", test_source))
     bare = _GO_NOT_CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), written)
     head = _GO_TEST_HEAD.search(bare)
     if head is not None and go_hands_its_t(bare, re.escape(head.group(1))):

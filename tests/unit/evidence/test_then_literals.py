@@ -553,6 +553,16 @@ def test_a_value_on_the_line_a_backslash_continues_an_assertion_on_is_asserted()
     assert asserted_literals(ended, [hr]) == ()
 
 
+def test_a_check_a_backslash_continues_is_read_whole_for_what_it_asks() -> None:
+    """`assert x.render() != \\` with the value under it asks only that the result is not
+    that value, as the same check on one line does."""
+    one_line = "def test_note():\n    n = note('hi')\n    assert n.render() != 'hi'\n"
+    continued = one_line.replace(" != 'hi'", " != \\\n        'hi'")
+    assert presence_only(one_line) == presence_only(continued) == "assert n.render() != 'hi'"
+    checked = continued.replace("!=", "==")
+    assert presence_only(checked) is None
+
+
 def test_a_quoted_value_whose_spaces_the_story_folded_is_still_found() -> None:
     # the story's Markdown reads `"hello   goodbye"` as "hello goodbye"
     folded = Literal("string", "hello goodbye")
