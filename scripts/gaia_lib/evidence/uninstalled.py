@@ -63,6 +63,11 @@ Rules:
   `-` and `.` read as `_`): its code is there, its metadata is only where it is installed
   (pqdict 1.5.1's `__init__.py`, its tests run without `pip install -e .`, had read
   REQUEST_CHANGES, every AC without a test, and a QA round spent).
+- So is the project's own package at its root (`<package>/__init__.py`, `<package>.py`),
+  where the error names the package itself (`No module named 'x'`; `'x.y'` is a module the package may lack): the
+  runner left the root off the path, as a bare `pytest` does for tests in a directory with no
+  `__init__.py` (dominate's tests, `from dominate.tags import *`, run with `.venv/bin/pytest`
+  rather than `python -m pytest`, had read REQUEST_CHANGES, every AC without a test).
 - So is a Go package of the project's own module (under the path a go.mod of the project
   declares) that go looked for in GOPATH (`x_test.go:13:2: cannot find package "<package>" in
   any of:`): go ran without modules, `GO111MODULE=off` (x-time's `rate_test` package, importing
@@ -205,6 +210,10 @@ def why_blocked(stopped: str | None, tests: tuple[runner_output.TestOutcome, ...
             return (f"{package}{at} is the project's own package under src/ and is not "
                     "importable where the tests run: install the project there (`pip install "
                     f"-e .`) or set PYTHONPATH=src ({error})")[:300]
+        if _at_the_root(package, error, project):
+            return (f"{package}{at} is the project's own package at its root, not on the "
+                    "path of the tests' run: run `python -m pytest` from the root, install the "
+                    f"project (`pip install -e .`) or set PYTHONPATH=. ({error})")[:300]
         dirs = [project / parent for parent in reversed(failed.parents)]
         packages = declared.declared(project, dirs)
         # a Go package path is declared by the module it lies in: a prefix of it
@@ -246,6 +255,15 @@ def _in_src_layout(package: str, project: Path) -> bool:
     """Whether `package` is a Python package or module of the project's src layout."""
     src = project / "src"
     return (src / package / "__init__.py").is_file() or (src / f"{package}.py").is_file()
+
+
+def _at_the_root(package: str, error: str, project: Path) -> bool:
+    """Whether `error` says that `package` itself (`No module named 'x'`, not a module of it,
+    `'x.y'`, which the package may lack) could not be imported where it is a Python package
+    or module at the project's root."""
+    found = _MISSING.search(error)
+    return found is not None and found.group("py") == package and (
+        (project / package / "__init__.py").is_file() or (project / f"{package}.py").is_file())
 
 
 def _plugin_uninstalled(stopped: str | None, project: Path) -> str | None:

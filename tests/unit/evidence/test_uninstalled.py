@@ -132,22 +132,32 @@ def test_a_package_declared_nowhere_is_the_projects_failure(tmp_path: Path) -> N
 
 
 
-def test_the_projects_own_src_package_not_importable_is_the_machines(tmp_path: Path) -> None:
-    """A src-layout library whose tests import it (`from unitkit import Quantity`) run
-    without the project installed or PYTHONPATH=src: every test file uncollected, the review
-    had asked for changes to code that was never run."""
+@pytest.mark.parametrize("under, said", [
+    ("src", "under src/ and is not importable where the tests run: install the project there "
+            "(`pip install -e .`) or set PYTHONPATH=src"),
+    ("", "at its root, not on the path of the tests' run: run `python -m pytest` from the "
+         "root, install the project (`pip install -e .`) or set PYTHONPATH=."),
+])
+def test_the_projects_own_package_not_importable_is_the_machines(tmp_path: Path, under: str,
+                                                                 said: str) -> None:
+    """A library whose tests import it (`from unitkit import Quantity`) run where it is not
+    on the path: under `src/`, without the project installed or PYTHONPATH=src; at the root,
+    its tests in a `tests/` without `__init__.py` run by a bare `pytest`. Every test file
+    uncollected, the review had asked for changes to code that was never run."""
     project = _project(tmp_path, "pytest\n")
-    (project / "src" / "unitkit").mkdir(parents=True)
-    (project / "src" / "unitkit" / "__init__.py").write_text("")
+    (project / under / "unitkit").mkdir(parents=True)
+    (project / under / "unitkit" / "__init__.py").write_text("")
     tests = (_uncollected("tests.test_quantity", "unitkit"),)
     assert uninstalled.why_blocked(None, tests, 0, project) == (
-        "unitkit, imported by tests/test_quantity.py, is the project's own package under src/ "
-        "and is not importable where the tests run: install the project there (`pip install "
-        "-e .`) or set PYTHONPATH=src (ModuleNotFoundError: No module named 'unitkit' "
-        "(tests/test_quantity.py:1))")
-    # a package of no src layout of the project's, declared nowhere: the project's failure
+        f"unitkit, imported by tests/test_quantity.py, is the project's own package {said} "
+        "(ModuleNotFoundError: No module named 'unitkit' (tests/test_quantity.py:1))")
+    # a package of no layout of the project's, declared nowhere: the project's failure
     other = (_uncollected("tests.test_quantity", "pint"),)
     assert uninstalled.why_blocked(None, other, 0, project) is None
+    if not under:  # a module the root package lacks is the code's
+        lacking = (_uncollected("tests.test_quantity", "unitkit.extra"),)
+        assert uninstalled.why_blocked(None, lacking, 0, project) is None
+
 
 def test_the_projects_own_distribution_not_installed_is_the_machines(tmp_path: Path) -> None:
     """A flat-layout library whose `__init__.py` reads its version from its installed
