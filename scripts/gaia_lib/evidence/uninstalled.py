@@ -64,10 +64,11 @@ Rules:
   (pqdict 1.5.1's `__init__.py`, its tests run without `pip install -e .`, had read
   REQUEST_CHANGES, every AC without a test, and a QA round spent).
 - So is the project's own package at its root (`<package>/__init__.py`, `<package>.py`),
-  where the error names the package itself (`No module named 'x'`; `'x.y'` is a module the package may lack): the
-  runner left the root off the path, as a bare `pytest` does for tests in a directory with no
-  `__init__.py` (dominate's tests, `from dominate.tags import *`, run with `.venv/bin/pytest`
-  rather than `python -m pytest`, had read REQUEST_CHANGES, every AC without a test).
+  where the error names the package itself (`No module named 'x'`; `'x.y'` is a module the
+  package may lack): the runner left the root off the path, as a bare `pytest` does for tests
+  in a directory with no `__init__.py` (dominate's tests, `from dominate.tags import *`, run
+  with `.venv/bin/pytest` rather than `python -m pytest`, had read REQUEST_CHANGES, every AC
+  without a test).
 - So is a Go package of the project's own module (under the path a go.mod of the project
   declares) that go looked for in GOPATH (`x_test.go:13:2: cannot find package "<package>" in
   any of:`): go ran without modules, `GO111MODULE=off` (x-time's `rate_test` package, importing
