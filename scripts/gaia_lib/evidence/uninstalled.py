@@ -248,14 +248,17 @@ def _own_package(distribution: str, project: Path) -> bool:
     """Whether the project holds the package of `distribution` (`-` and `.` read as `_`), at
     its root or under `src/`."""
     module = re.sub(r"[-.]+", "_", distribution)
-    return any((base / module / "__init__.py").is_file() or (base / f"{module}.py").is_file()
-               for base in (project, project / "src"))
+    return _holds(project, module) or _holds(project / "src", module)
+
+
+def _holds(folder: Path, package: str) -> bool:
+    """Whether `folder` holds the Python package or module `package`."""
+    return (folder / package / "__init__.py").is_file() or (folder / f"{package}.py").is_file()
 
 
 def _in_src_layout(package: str, project: Path) -> bool:
     """Whether `package` is a Python package or module of the project's src layout."""
-    src = project / "src"
-    return (src / package / "__init__.py").is_file() or (src / f"{package}.py").is_file()
+    return _holds(project / "src", package)
 
 
 def _at_the_root(package: str, error: str, project: Path) -> bool:
@@ -263,8 +266,7 @@ def _at_the_root(package: str, error: str, project: Path) -> bool:
     `'x.y'`, which the package may lack) could not be imported where it is a Python package
     or module at the project's root."""
     found = _MISSING.search(error)
-    return found is not None and found.group("py") == package and (
-        (project / package / "__init__.py").is_file() or (project / f"{package}.py").is_file())
+    return found is not None and found.group("py") == package and _holds(project, package)
 
 
 def _plugin_uninstalled(stopped: str | None, project: Path) -> str | None:
