@@ -507,7 +507,8 @@ PROJECTS = (
     Project("dominate", "pypi", "dominate==2.9.1", "python-dev", "dominate-2.9.1",
             held_out=True, test_deps=("pytest", "coverage"), first=(14, 5, 23)),
     Project("goji-param", "debian", "golang-github-goji-param-dev=0.0~git20160927.d7f49fd-6",
-            "go-dev", "usr/share/gocode/src/github.com/goji/param", held_out=True),
+            "go-dev", "usr/share/gocode/src/github.com/goji/param", held_out=True,
+            first=(13, 8, 21)),
 )
 
 
