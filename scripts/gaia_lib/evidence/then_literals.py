@@ -103,6 +103,9 @@ returned"), and so is the code the Then says it agrees with ("accepted exactly w
 `encoding/xml` accepts it").
 What the Then says the code gives no longer ("`MultipleInvalid` is raised instead of a
 `TypeError`", "rather than `None`") is no promised value either: a test checks the other.
+Nor is what it says an input lacks ("a list key without `[]` is refused", "missing its
+`@`"), which says which input, as a condition does: goji/param's list AC had drawn "no test
+of AC5 asserts any of `[]`", its tests sending the key `Slice` and checking the error.
 A package's type naming the kind of value the code gives ("a `time.Time` value", "a
 `json.Number` object"; not an error's type) is no promised value either.
 A power written with a name for its base or exponent (`2^n`, `n^2`, `2**k`) is a formula for
@@ -353,6 +356,12 @@ _REPLACED_BEFORE_RE = re.compile(_REPLACED_WORDS + "$", re.IGNORECASE)
 _REPLACED_NAME_RE = re.compile(_REPLACED_WORDS + r"`?[A-Za-z_]\w*`?", re.IGNORECASE)
 
 
+# What the code is given lacks, that the Then names to say which input ("a list key without
+# `[]` is refused", "a name without `@`"): no value the code gives.
+_LACKING_BEFORE_RE = re.compile(
+    r"\b(?:without|lacking|missing)\s+(?:(?:an?|the|any|its)\s+)?$", re.IGNORECASE)
+
+
 def without_replaced(text: str) -> str:
     """`text` without the names it says the code gives no longer ("instead of a
     `TypeError`"): what it promises."""
@@ -567,6 +576,7 @@ def then_literals(then_text: str, setting: str = "", *,
                                               then_text[:match.start()],
                                               then_text[match.end():])
                               or _REPLACED_BEFORE_RE.search(then_text[:match.start()])
+                              or _LACKING_BEFORE_RE.search(then_text[:match.start()])
                               or _in_condition(then_text[:match.start()],
                                                then_text[match.end():])):
             pass  # blanked below, and no literal
@@ -618,6 +628,7 @@ def then_literals(then_text: str, setting: str = "", *,
                     pattern is _UPPER_RE and len(word) < 3 and "_" not in word):
                 continue
             if not mentioned and (_REPLACED_BEFORE_RE.search(text[:match.start()])
+                                  or _LACKING_BEFORE_RE.search(text[:match.start()])
                                   or _in_condition(text[:match.start()], text[match.end():])):
                 continue
             if pattern is _CAMEL_RE or word.isupper():

@@ -235,6 +235,20 @@ def test_what_the_code_gives_no_longer_is_no_promised_value() -> None:
         "then `MultipleInvalid` is raised instead of a `TypeError`", mentioned=True)
 
 
+def test_what_an_input_lacks_is_no_promised_value() -> None:
+    """A form parser's "a list key without `[]` ... is refused": the review warned that no
+    test asserts `[]`, where its tests send the bare key and check the error."""
+    then = ("the list holds the values in order, and a list key without `[]` or with a name "
+            "inside the brackets is refused")
+    assert then_literals(then) == ()
+    assert then_literals("then an address missing its `@` gives `InvalidAddress`") == (
+        Literal(S, "InvalidAddress"),)
+    assert then_literals("then a request without CSRF_TOKEN is refused with PermissionError") == (
+        Literal(E, "PermissionError"),)
+    assert then_literals("then the result is `[]`") == (Literal(S, "[]"),)
+    assert Literal(S, "[]") in then_literals(then, mentioned=True)
+
+
 def test_a_keyword_before_a_word_that_is_no_noun_is_a_value() -> None:
     """validators' "accepted with True whatever its brand": no adjective of a noun."""
     assert then_literals("a valid number is accepted with True whatever its brand") == (
