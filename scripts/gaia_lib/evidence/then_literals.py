@@ -161,6 +161,10 @@ asserting on the field a Then names checks what it speaks of), not a promise a t
 assert.
 An object or array literal (`{ red: 'Five', sel: 'Seven' }`) is found however a test lays it
 out: over lines, with trailing commas, in the other quotes (`_as_code`).
+An empty list (`[]`) is asserted where a check writes one as a value (`== []`, Go's
+`[]string{}`), not by the brackets of a type (Go's `[]string{"A", "B"}`, TypeScript's
+`string[]`) or of a key (`"Slice[]"`): goji/param's tests of a table `fruityNames =
+[]string{...}` and of the key `"PSlice[]"` had been said to assert `[]`.
 An HTML element's start tag written bare (`<del>`, `<ins>`) is asserted by a check writing
 that element with its attributes (`<del style="background:#ffe6e6;">`): the same element.
 A literal is found as a test writes it: raw (Go's `foo\\*`, Python's r'foo\\*') or escaped in
@@ -1389,6 +1393,10 @@ _NUMBER_TEXT = re.compile(r"[-+]?\d+(?:[.,]\d+)+")
 # A run of spaces and tabs, as a story's Markdown folds it.
 _FOLDED = re.compile(r"[ \t]+")
 _BRACKETED = re.compile(r"\{.*\}|\[.*\]", re.S)
+# An empty list standing as a value: brackets no word or bracket comes before and no type
+# after (`x == []`, `toEqual([])`), or Go's empty slice of a type (`[]string{}`).
+_EMPTY_LIST = re.compile(r"(?<![\w$\]])\[\s*\](?![\w$*\[(])"
+                         r"|(?<![\w$\]])(?:\[\])+\*?[\w.]+\s*\{\s*\}")
 
 
 def _as_code(text: str) -> str:
@@ -1420,6 +1428,11 @@ def _occurs(literal: Literal, span: str) -> bool:
             # comma or decimals continue it
             return re.search(rf"(?<![\w.])(?<!\d,){re.escape(literal.value)}"
                              r"(?!\w|\.\d|,\d{3})", span) is not None
+        if _as_code(literal.value) == "[]":
+            # an empty list where it stands as a value (`== []`, Go's `[]string{}`), not the
+            # brackets of a type (Go's `[]string{"A", "B"}`, TypeScript's `string[]`) nor of
+            # a key (`"Slice[]"`)
+            return _EMPTY_LIST.search(span) is not None
         if _BRACKETED.fullmatch(literal.value):
             # an object or array literal (`{ red: 'Five', sel: 'Seven' }`), which a test may
             # write over lines, with trailing commas or the other quotes (cheerio's nested

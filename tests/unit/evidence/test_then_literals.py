@@ -503,6 +503,25 @@ def test_a_go_guard_asserts_the_row_of_a_table_it_compares_by_the_loops_index() 
     assert [lit.value for lit in asserted_literals(source, wanted)] == ["red", "blue"]
 
 
+@pytest.mark.parametrize(("source", "found"), [
+    # the brackets of a Go slice's type, of a TypeScript type, of a form's key: no empty list
+    ('names := []string{"A", "banana"}\nfor i, want := range names {\n'
+     '\tif got := nameOf(i); got != want {\n\t\tt.Errorf("got %v", got)\n\t}\n}\n', False),
+    ('if got := fieldOf("PSlice[]"); got != "PSlice" {\n\tt.Errorf("got %v", got)\n}\n', False),
+    ("expect<string[]>(keys(form)).toEqual(['a'])\n", False),
+    # an empty list as a value
+    ("assert parse('') == []\n", True),
+    ("expect(keys({})).toEqual([])\n", True),
+    ('if got := Split(""); !reflect.DeepEqual(got, []string{}) {\n\tt.Error(got)\n}\n', True),
+])
+def test_an_empty_list_is_asserted_only_where_it_stands_as_a_value(source: str,
+                                                                    found: bool) -> None:
+    """goji/param's tests, a Go table `[]string{...}` and a key `"PSlice[]"`, had been said to
+    assert the `[]` of an AC's Then."""
+    empty = Literal(S, "[]")
+    assert asserted_literals(source, [empty]) == ((empty,) if found else ())
+
+
 def test_a_go_example_asserts_its_output_comment() -> None:
     """`go test` compares an Example's printing with its `// Output:` comment: that comment is
     the example's check, and what it prints is asserted."""
