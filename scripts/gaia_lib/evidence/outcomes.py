@@ -524,7 +524,10 @@ def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files:
     given); where pytest reports nothing but collection errors it stopped there, and a test
     of another file never ran because of the first of them. A Go test that panicked (its
     first line of failure `panic: ...`) ended its package's test binary: a test of that
-    package with no outcome never ran because of it, and one of a package go could not build
+    package with no outcome never ran because of it; so did one of a package whose binary
+    exited while a test ran (its outcome in error: goji/param's serial `TestBadInputs`, whose
+    code called `log.Fatal`, and the 31 tests it kept from running, paused at `t.Parallel()`
+    or after it), and one of a package go could not build
     (`runner_output.go_unbuilt`: an error named after the package) never ran because its
     package did not build, with go's first compile error. A Go test with no outcome whose file
     (its text in `texts`) go builds only somewhere says where (`gomod.build_limit`: go-
@@ -555,6 +558,9 @@ def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files:
         o.outcome == ERROR and names_a_module(o) for o in listed) else None
     panicked = [o for o in listed if o.outcome in (FAILED, ERROR) and o.file
                 and (o.message or "").startswith("panic: ")]
+    # a Go test in error ran when its package's test binary ended (`runner_output`: started,
+    # no end of its own, its package failed), a `log.Fatal` or `os.Exit` in it or its code
+    exited = [o for o in listed if o.outcome == ERROR and o.file and o.name]
     out: dict[str, str] = {}
     for case in mine:
         if case.test_id in seen:
@@ -596,6 +602,12 @@ def never_ran(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase], files:
         if ended is not None:
             out[case.test_id] = (f"never run: the run ended when {ended.name} panicked "
                                  f"({ended.message})")
+            continue
+        ended = next((o for o in exited if case.file.endswith("_test.go")
+                      and _same_file(case.file, o.file, directories)), None)
+        if ended is not None:
+            out[case.test_id] = (f"never run: the test binary exited while {ended.name} ran"
+                                 + (f" ({ended.message})" if ended.message else ""))
             continue
         limit = gomod.build_limit(case.file, (texts or {}).get(case.file, "")) \
             if case.file.endswith(".go") else None

@@ -72,7 +72,7 @@ import json
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gaia_lib.core.errors import InvalidInput, MalformedFile
@@ -1088,6 +1088,8 @@ class _GoStream:
     package_state: dict[str, str]  # a package's own end: pass / fail / skip
     packages_seen: set[str]
     panicked_at: dict[tuple[str, str], int]  # the line of its own code a test panicked on
+    # paused at `t.Parallel()` and not continued since: it waits for the serial tests to end
+    paused: set[tuple[str, str]] = field(default_factory=set)
 
     def unfinished(self) -> list[tuple[str, str]]:
         return [key for key in self.started if key not in self.final]
@@ -1132,6 +1134,10 @@ def _go_stream(text: str) -> _GoStream:
         key = (package, test)
         if action == "run":
             stream.started[key] = None
+        elif action == "pause":
+            stream.paused.add(key)
+        elif action == "cont":
+            stream.paused.discard(key)
         elif action in _GO_FINAL:
             if key in glued:  # its own event after all: it ends where that says
                 glued.discard(key)
@@ -1280,8 +1286,12 @@ def parse_go_test_json(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
     reason as the test stops: `x_test.go:12: why`), None where it printed none. A package that fails
     without any test result (build error, panic in init) counts as one error. A test started
     and never ended in a package that did end (killed by go's own `-timeout`, a crash) is in
-    error with its first line of output, or passed where its package passed; a package with
-    no end of its own means the stream was cut off."""
+    error with its first line of output, or passed where its package passed; but one paused
+    at `t.Parallel()` and never continued, in a package that failed, has no outcome: it never
+    ran past that call, the test binary ending while the serial tests ran (goji/param's 27
+    parallel tests, when a serial one's `log.Fatal` exited it, had read as 27 failures, "go
+    test -json gave no result for it"). A package with no end of its own means the stream was
+    cut off."""
     what = "go test -json output"
     stream = _go_stream(report_text(data, what, exit_code))
     # Every package ends with its own pass/fail/skip event; a missing one means a cut stream.
@@ -1294,7 +1304,9 @@ def parse_go_test_json(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
         raise MalformedFile(f"{what} has no test or package results", exit_code)
     final = dict(stream.final)
     for package, name in stream.unfinished():
-        final[(package, name)] = PASSED if stream.package_state.get(package) == "pass" else ERROR
+        passed = stream.package_state.get(package) == "pass"
+        if passed or (package, name) not in stream.paused:
+            final[(package, name)] = PASSED if passed else ERROR
     with_tests = {package for package, _ in final}
     broken = sum(1 for pkg, state in stream.package_state.items()
                  if state == "fail" and pkg not in with_tests)

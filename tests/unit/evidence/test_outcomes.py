@@ -469,6 +469,49 @@ def test_the_go_tests_a_panic_kept_from_running_say_so(tmp_path: Path) -> None:
         "router_test.go::TestRouterRedirects": why, "router_test.go::TestRouterNotFound": why}
 
 
+CONFIG_EXITS = """package config
+
+import (
+\t"log"
+\t"testing"
+)
+
+func load(path string) string {
+\tif path == "" {
+\t\tlog.Fatal("config: no path given")
+\t}
+\treturn path
+}
+
+func TestParsePort(t *testing.T) {
+\tt.Parallel()
+\tif load("a") != "a" {
+\t\tt.Error("wrong")
+\t}
+}
+
+func TestLoadEmpty(t *testing.T) {
+\tload("")
+}
+
+func TestLoadNamed(t *testing.T) {}
+"""
+
+
+def test_the_go_tests_a_binary_exiting_kept_from_running_say_so(tmp_path: Path) -> None:
+    """A config loader's serial test whose code calls `log.Fatal`: the test binary exits
+    while it runs, the parallel test before it paused at `t.Parallel()` and the serial one
+    after it never ran. They had read as failed ("go test -json gave no result for it") and
+    as "no outcome for it"; both never ran because the binary exited during that test."""
+    cases = split_tests("config_test.go", CONFIG_EXITS)
+    tests = _go_test_json(tmp_path, "config", CONFIG_EXITS)
+    assert [(t.name, t.outcome) for t in tests] == [("TestLoadEmpty", runner_output.ERROR)]
+    why = outcomes.never_ran(tests, cases, ["config_test.go"])
+    assert sorted(why) == ["config_test.go::TestLoadNamed", "config_test.go::TestParsePort"]
+    assert all(text.startswith("never run: the test binary exited while TestLoadEmpty ran (")
+               and text.endswith("config: no path given)") for text in why.values())
+
+
 def test_a_go_package_of_a_module_in_a_subdirectory_is_its_directory() -> None:
     """httprouter kept in `services/router`: `go test -json` names its tests' package
     `github.com/julienschmidt/httprouter`, which no suffix of `services/router` matches, and

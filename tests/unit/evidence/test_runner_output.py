@@ -491,6 +491,31 @@ def test_a_go_test_without_an_end_in_a_package_that_ended() -> None:
         ro.TestOutcome("TestA", ro.ERROR, "p", ro.NO_RESULT_OF_ITS_OWN),)
 
 
+def test_a_go_test_paused_at_t_parallel_when_its_binary_exited_has_no_outcome() -> None:
+    """A config loader's parallel tests pause at `t.Parallel()` until the serial tests end;
+    a serial test whose code calls `log.Fatal` exits the test binary first. The paused ones
+    never ran past that call (they had read as failures, "go test -json gave no result for
+    it"); the one running when it exited is in error; a test continued since is too."""
+    events = [{"Action": "run", "Package": "p", "Test": "TestParseInt"},
+              {"Action": "pause", "Package": "p", "Test": "TestParseInt"},
+              {"Action": "run", "Package": "p", "Test": "TestParseBool"},
+              {"Action": "pause", "Package": "p", "Test": "TestParseBool"},
+              {"Action": "cont", "Package": "p", "Test": "TestParseBool"},
+              {"Action": "run", "Package": "p", "Test": "TestLoadMissing"},
+              {"Action": "output", "Package": "p", "Test": "TestLoadMissing",
+               "Output": "2026/01/02 10:00:00 config: no such file\n"},
+              {"Action": "fail", "Package": "p"}]
+    counts = ro.parse_go_test_json("".join(json.dumps(e) + "\n" for e in events))
+    assert counts.tests == (
+        ro.TestOutcome("TestParseBool", ro.ERROR, "p", ro.NO_RESULT_OF_ITS_OWN),
+        ro.TestOutcome("TestLoadMissing", ro.ERROR, "p",
+                       "2026/01/02 10:00:00 config: no such file"))
+    passed = [*[e for e in events if e.get("Test") != "TestLoadMissing"][:-1],
+              {"Action": "pass", "Package": "p"}]
+    assert [t.outcome for t in ro.parse_go_test_json(
+        "".join(json.dumps(e) + "\n" for e in passed)).tests] == [ro.PASSED, ro.PASSED]
+
+
 def test_a_go_end_line_glued_to_output_gives_way_to_the_tests_own_event() -> None:
     events = [{"Action": "run", "Package": "p", "Test": "TestA"},
               {"Action": "output", "Package": "p", "Test": "TestA",
