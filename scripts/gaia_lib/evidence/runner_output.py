@@ -1072,7 +1072,10 @@ def parse_vitest_json(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
 _GO_FINAL = {"pass": PASSED, "fail": FAILED, "skip": SKIPPED}
 # A test's end as `go test` prints it, anywhere in a line of output: Go before 1.20 glues it
 # to text the test printed without a newline (`fmt.Printf("x")` -> `x--- PASS: TestX (0.00s)`),
-# and its `test2json` then sees no end line and writes no pass / fail / skip event for it.
+# and its `test2json` then sees no end line and writes no pass / fail / skip event for it; and
+# a stream cut off at a time limit may hold a parallel test's end line without the event
+# `test2json` writes after it (goji/param's `TestBool`, `--- PASS: TestBool (0.00s)` its last
+# line, had read as "still running when the run hit its time limit").
 _GO_GLUED_END = lazy_re(r"--- (PASS|FAIL|SKIP): (\S+) \(")
 NO_RESULT_OF_ITS_OWN = "go test -json gave no result for it, and its package failed"
 
@@ -1113,8 +1116,8 @@ def _go_stream(text: str) -> _GoStream:
     """Every event of a `go test -json` stream that reads as one: a line that is no event
     (build output go passes through as text, a line cut or garbled, an event without an
     Action or with a malformed Package or Test) is skipped, never the stream. A test's end is
-    its own pass / fail / skip event, else the end line its output glued to printed text
-    (`_GO_GLUED_END`; its own event, where there is one, wins)."""
+    its own pass / fail / skip event, else the end line its output printed, alone or glued to
+    printed text (`_GO_GLUED_END`; its own event, where there is one, wins)."""
     stream = _GoStream({}, {}, {}, {}, {}, set(), {})
     glued: set[tuple[str, str]] = set()
     testify: set[tuple[str, str]] = set()  # the tests whose testify rows are being read
@@ -1148,7 +1151,7 @@ def _go_stream(text: str) -> _GoStream:
             output = output if isinstance(output, str) else ""
             for found in _GO_GLUED_END.finditer(output):
                 ended = (package, found.group(2))
-                if output[:found.start()].strip() and ended not in stream.final:
+                if ended not in stream.final:
                     stream.final[ended] = _GO_FINAL[found.group(1).lower()]
                     glued.add(ended)
             said_line = _go_failure(output)

@@ -491,17 +491,19 @@ def test_a_go_test_without_an_end_in_a_package_that_ended() -> None:
         ro.TestOutcome("TestA", ro.ERROR, "p", ro.NO_RESULT_OF_ITS_OWN),)
 
 
+def _go_steps(*steps: str) -> list[dict[str, str]]:
+    """`go test -json` events of package `p`, each written `<action> <test>`."""
+    return [{"Action": step.split()[0], "Package": "p", "Test": step.split()[1]}
+            for step in steps]
+
+
 def test_a_go_test_paused_at_t_parallel_when_its_binary_exited_has_no_outcome() -> None:
     """A config loader's parallel tests pause at `t.Parallel()` until the serial tests end;
     a serial test whose code calls `log.Fatal` exits the test binary first. The paused ones
     never ran past that call (they had read as failures, "go test -json gave no result for
     it"); the one running when it exited is in error; a test continued since is too."""
-    events = [{"Action": "run", "Package": "p", "Test": "TestParseInt"},
-              {"Action": "pause", "Package": "p", "Test": "TestParseInt"},
-              {"Action": "run", "Package": "p", "Test": "TestParseBool"},
-              {"Action": "pause", "Package": "p", "Test": "TestParseBool"},
-              {"Action": "cont", "Package": "p", "Test": "TestParseBool"},
-              {"Action": "run", "Package": "p", "Test": "TestLoadMissing"},
+    events = [*_go_steps("run TestParseInt", "pause TestParseInt", "run TestParseBool",
+                         "pause TestParseBool", "cont TestParseBool", "run TestLoadMissing"),
               {"Action": "output", "Package": "p", "Test": "TestLoadMissing",
                "Output": "2026/01/02 10:00:00 config: no such file\n"},
               {"Action": "fail", "Package": "p"}]
@@ -1121,6 +1123,20 @@ def test_a_cut_go_stream_names_the_tests_still_running() -> None:
                                                         ro.STILL_RUNNING))
     assert ro.go_still_running(b"") == ()
     assert ro.go_finished(text) == (ro.TestOutcome("TestA", ro.PASSED, "p"),)
+
+
+def test_a_cut_go_stream_counts_a_test_whose_end_line_it_holds_as_ended() -> None:
+    """A run cut off at its time limit while one parallel test slept: another had printed
+    `--- PASS: TestParseBool (0.00s)`, the stream ending before the pass event `test2json`
+    writes after that line. It passed; it had read as still running."""
+    events = [*_go_steps("run TestSlowImport", "pause TestSlowImport", "run TestParseBool",
+                         "pause TestParseBool", "cont TestSlowImport", "cont TestParseBool"),
+              {"Action": "output", "Package": "p", "Test": "TestParseBool",
+               "Output": "--- PASS: TestParseBool (0.00s)\n"}]
+    text = "\n".join(json.dumps(e) for e in events) + "\n"
+    assert ro.go_still_running(text) == (
+        ro.TestOutcome("TestSlowImport", ro.ERROR, "p", ro.STILL_RUNNING),)
+    assert ro.go_finished(text) == (ro.TestOutcome("TestParseBool", ro.PASSED, "p"),)
 
 
 def test_a_cut_go_stream_says_what_it_finished_and_how() -> None:
