@@ -58,7 +58,11 @@ def _readable(path: str) -> str | None:
 def _files_under(here: Path, pattern: str) -> list[str]:
     """The files `pattern` names in `here`, a directory naming those below it."""
     found: list[str] = []
-    for match in sorted(here.glob(pattern)):
+    try:  # `.` is the directory itself, which a glob of it cannot name
+        matches = sorted(here.iterdir()) if pattern == "." else sorted(here.glob(pattern))
+    except (OSError, ValueError, IndexError, NotImplementedError):
+        return []  # a pattern pathlib cannot read: nothing read
+    for match in matches:
         if match.is_symlink() or match.is_file():
             found.append(match.relative_to(here).as_posix())
         elif match.is_dir():

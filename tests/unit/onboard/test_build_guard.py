@@ -78,3 +78,9 @@ def test_the_scripts_and_hooks_a_build_runs_are_followed(tmp_path: Path) -> None
 def test_paths_outside_the_package_or_unread_are_left_alone(tmp_path: Path, path: str) -> None:
     _package(tmp_path, {"build": f"rimraf {path} && tsc"})
     assert build_guard.refused(tmp_path, {"build_cmd": "npm run build"}) == {}
+
+
+def test_a_build_deleting_the_whole_directory_names_it(tmp_path: Path) -> None:
+    _package(tmp_path, {"build": "rimraf . && tsc"})
+    (note,) = build_guard.refused(tmp_path, {"build_cmd": "npm run build"}).values()
+    assert "deletes `./`, where the project has 5 files (dist/async.js, " in note
