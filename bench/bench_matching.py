@@ -509,6 +509,8 @@ PROJECTS = (
     Project("goji-param", "debian", "golang-github-goji-param-dev=0.0~git20160927.d7f49fd-6",
             "go-dev", "usr/share/gocode/src/github.com/goji/param", held_out=True,
             first=(13, 8, 21)),
+    Project("tablewriter", "debian", "golang-github-olekukonko-tablewriter-dev=0.0.5-2",
+            "go-dev", "usr/share/gocode/src/github.com/olekukonko/tablewriter", held_out=True),
 )
 
 
