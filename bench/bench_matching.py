@@ -510,7 +510,8 @@ PROJECTS = (
             "go-dev", "usr/share/gocode/src/github.com/goji/param", held_out=True,
             first=(13, 8, 21)),
     Project("tablewriter", "debian", "golang-github-olekukonko-tablewriter-dev=0.0.5-2",
-            "go-dev", "usr/share/gocode/src/github.com/olekukonko/tablewriter", held_out=True),
+            "go-dev", "usr/share/gocode/src/github.com/olekukonko/tablewriter", held_out=True,
+            first=(17, 5, 38)),
 )
 
 
