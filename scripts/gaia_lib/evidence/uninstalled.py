@@ -33,6 +33,9 @@ Rules:
   as the module its go.mod requires that the package path starts with (gjson's
   `tidwall/match`, its replace directive dropped on a machine with no module proxy: the run
   had been REQUEST_CHANGES, every AC without a test).
+- The sentence quotes the runner's error in brackets after it, within 300 characters: a
+  longer error loses its middle, never its end, which says why (tablewriter's go-runewidth,
+  replaced by a directory that was not there: the sentence had ended at `open .../go.mod:`).
 - jest's `Test environment jest-environment-jsdom cannot be found.` names a package too: a
   `testEnvironment: "jsdom"` whose package is not installed (inject-stylesheet's run without
   it had been REQUEST_CHANGES, every AC without a test).
@@ -201,29 +204,49 @@ def why_blocked(stopped: str | None, tests: tuple[runner_output.TestOutcome, ...
         unlisted = _NO_METADATA.search(error)
         if unlisted is not None and _own_package(unlisted.group("name"), project):
             name = unlisted.group("name")
-            return (f"{name}{at} reads the metadata of the project's own distribution, "
-                    "which is not installed where the tests run: install the project there "
-                    f"(`pip install -e .`) ({error})")[:300]
+            return _quoting(f"{name}{at} reads the metadata of the project's own "
+                            "distribution, which is not installed where the tests run: install "
+                            "the project there (`pip install -e .`)", error)
         package = missing_package(error)
         if package is None:
             continue
         if _in_src_layout(package, project):
-            return (f"{package}{at} is the project's own package under src/ and is not "
-                    "importable where the tests run: install the project there (`pip install "
-                    f"-e .`) or set PYTHONPATH=src ({error})")[:300]
+            return _quoting(f"{package}{at} is the project's own package under src/ and is "
+                            "not importable where the tests run: install the project there "
+                            "(`pip install -e .`) or set PYTHONPATH=src", error)
         if _at_the_root(package, error, project):
-            return (f"{package}{at} is the project's own package at its root, not on the "
-                    "path of the tests' run: run `python -m pytest` from the root, install the "
-                    f"project (`pip install -e .`) or set PYTHONPATH=. ({error})")[:300]
+            return _quoting(f"{package}{at} is the project's own package at its root, not on "
+                            "the path of the tests' run: run `python -m pytest` from the root, "
+                            "install the project (`pip install -e .`) or set PYTHONPATH=.",
+                            error)
         dirs = [project / parent for parent in reversed(failed.parents)]
         packages = declared.declared(project, dirs)
         # a Go package path is declared by the module it lies in: a prefix of it
         manifest = next(filter(None, (declared.declaring(prefix, packages)
                                       for prefix in _go_modules(package))), None)
         if manifest is not None:
-            return (f"{package}{at} is not installed where the tests run, though {manifest} "
-                    f"declares it: install the project's test requirements ({error})")[:300]
+            return _quoting(f"{package}{at} is not installed where the tests run, though "
+                            f"{manifest} declares it: install the project's test requirements",
+                            error)
     return None
+
+
+# How long a sentence saying why a run was blocked is, at most, with the error it quotes
+_SAID = 300
+_CUT = " ... "
+
+
+def _quoting(sentence: str, error: str) -> str:
+    """`sentence` with the runner's `error` after it in brackets, within `_SAID` characters:
+    a longer error loses its middle (`_CUT`), keeping its start, which names what failed, and
+    its end, which says why (`go: <module> (replaced by <dir>): reading ...: open
+    <dir>/go.mod: no such file or directory`: cut at its end, the sentence had lost its
+    cause and its closing bracket)."""
+    room = _SAID - len(sentence) - len(" ()")
+    if len(error) > room:
+        keep = max(room - len(_CUT), 0)
+        error = error[:keep // 2].rstrip() + _CUT + error[len(error) - (keep - keep // 2):]
+    return f"{sentence} ({error})"
 
 
 def _own_go_package(error: str, project: Path) -> str | None:
@@ -279,8 +302,8 @@ def _plugin_uninstalled(stopped: str | None, project: Path) -> str | None:
     for option in re.findall(r"(?<![\w-])--([A-Za-z][\w-]*)", refused.group("options")):
         manifest = declared.pytest_plugin(option, packages)
         if manifest is not None:
-            return (f"pytest-{option}, the pytest plugin defining --{option} of the project's "
-                    f"pytest configuration, is not installed where the tests run, though "
-                    f"{manifest} declares it: install the project's test requirements "
-                    f"({stopped})")[:300]
+            return _quoting(f"pytest-{option}, the pytest plugin defining --{option} of the "
+                            "project's pytest configuration, is not installed where the tests "
+                            f"run, though {manifest} declares it: install the project's test "
+                            "requirements", stopped or "")
     return None

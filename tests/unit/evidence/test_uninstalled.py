@@ -406,3 +406,24 @@ def test_babel_refusing_the_core_installed_is_the_machines(tmp_path: Path) -> No
     # a spec that ran and failed beside it: the run is judged as it ran
     failed = runner_output.TestOutcome("adds", runner_output.FAILED, "src/b.spec.js")
     assert uninstalled.why_blocked(None, (*counts.tests, failed), 0, tmp_path) is None
+
+
+def test_a_long_error_quoted_keeps_its_cause_and_the_sentence_its_bracket(
+        tmp_path: Path) -> None:
+    """A table renderer's module, its width library replaced by a copy of Debian's package in
+    a directory since removed: go's line names the module, the directory twice and, last, why.
+    Cut at 300 characters, the sentence had ended at `open .../go.mod:`, its cause and its
+    closing bracket gone."""
+    (tmp_path / "go.mod").write_text(
+        "module example.com/tables\n\ngo 1.12\n\nrequire example.com/width v0.0.9\n\n"
+        "replace example.com/width => /srv/build/deps/share/gocode/src/example.com/width\n")
+    where = "/srv/build/deps/share/gocode/src/example.com/width"
+    stopped = (f"go: example.com/width@v0.0.9 (replaced by {where}): reading "
+               f"../../build/deps/share/gocode/src/example.com/width/go.mod: open "
+               f"{where}/go.mod: no such file or directory")
+    why = uninstalled.why_blocked(stopped, (), 0, tmp_path)
+    assert why is not None and len(why) <= 300
+    assert why.startswith("example.com/width is not installed where the tests run, though "
+                          "go.mod declares it: install the project's test requirements "
+                          "(go: example.com/width@v0.0.9 (replaced by ")
+    assert why.endswith("/go.mod: no such file or directory)") and " ... " in why, why
