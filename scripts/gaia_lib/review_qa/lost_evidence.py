@@ -41,7 +41,9 @@ Rules, per AC (`judge`):
   said as what became of it, gone, moved, a placeholder now or skipped in this run, and
   never as another: two waiting tests each given a `t.Skip` had read "are moved: ... is now a
   placeholder"; several said alike are said once, their verb plural ("were skipped in this
-  run" of a test file's tests a build tag kept from the run).
+  run" of a test file's tests a build tag kept from the run). So in the reason a neighbour
+  does not count: a test moved, renamed to a name its runner does not run or no longer run
+  is not "gone since" (tablewriter's `TestNumberAlign` made `testNumberAlign` had been).
 - **emptied**: tests that counted for it then are gone and no test matches it now: the
   coverage check's gap, which names them (natsort's P0 AC read only "AC2 has no test" with
   its four tests on the base deleted on the branch). So with tests that counted for it then
@@ -379,7 +381,10 @@ def judge(before: Previous, matches: Mapping[str, Sequence[tuple[str, Sequence[s
         lost = sorted({*gone, *empty, *(t for t in counted if t in skipped and t not in missing)})
         if not lost or not now:
             continue
-        since = _since(lost, missing, hollow, missing & (outside | unread))
+        unlisted_lost = missing & (outside | unread)
+        since = _since(lost, missing, hollow, unlisted_lost)
+        if any((t in moved or t in unrun) and t not in unlisted_lost for t in lost):
+            since = f"which {_went(lost, unrun, moved, emptied_now)}"  # not gone: what it is
         asserting = any(asserts(how) for _, how in now)
         old = [t for t, _ in now if id_digest(t) in before.tests]
         checked = [t for t, asserted in counted.items() if asserted]

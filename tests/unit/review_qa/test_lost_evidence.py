@@ -257,6 +257,28 @@ def test_a_go_test_renamed_so_go_never_runs_it_is_said_so_not_gone() -> None:
         "rows_test.go": "func TestBlankRowx(t *testing.T) {}\n"}) == {}
 
 
+def test_a_neighbour_of_a_go_test_renamed_so_go_never_runs_it_says_it_renamed() -> None:
+    """tablewriter: the test checking number alignment renamed `testNumberAlign` in its own
+    file; the tests left matching the AC by words alone do not count, and their reason had
+    said the renamed test was "gone since"."""
+    checking, near = "table_test.go::TestNumberAlign", "table_test.go::TestNumLines"
+    text = ("package table\n\nfunc testNumberAlign(t *testing.T) {}\n\n"
+            "func TestNumLines(t *testing.T) {}\n")
+    renamed = ("is now `testNumberAlign`, a name `go test` does not run")
+    beside = _before({"AC6": {checking: True, near: False}}, [checking, near])
+    judged = judge(beside, {"AC6": [(near, WORDS)]}, {near}, frozenset(), (),
+                   {"table_test.go": text})
+    assert judged.excluded_for == {"AC6": {near: (
+        f"was there in round 2 beside the test that checked it ({checking}), which {renamed}; "
+        "it only shares the AC's words")}}
+    alone = _before({"AC6": {checking: True}}, [checking, near])
+    judged = judge(alone, {"AC6": [(near, WORDS)]}, {near}, frozenset(), (),
+                   {"table_test.go": text})
+    assert judged.excluded_for == {"AC6": {near: (
+        f"was there in round 2 and was not counted for it beside the test that was "
+        f"({checking}), which {renamed}")}}
+
+
 def test_a_python_test_renamed_so_pytest_never_runs_it_is_said_so_not_gone() -> None:
     """bitmath: `test_parse_non_strict_invalid_input` renamed `_test_parse_non_strict_invalid_
     input` in its own class (pytest and unittest run only names starting `test`): the gap had
