@@ -1123,6 +1123,7 @@ def _go_stream(text: str) -> _GoStream:
     testify: set[tuple[str, str]] = set()  # the tests whose testify rows are being read
     continued: dict[tuple[str, str], int] = {}  # a message read on its lines: their indent
     examples: dict[tuple[str, str], list[str]] = {}  # a failed example's `got:` / `want:`
+    blocks: dict[tuple[str, str], list[str | None]] = {}  # a test's `got:` / `want:` blocks
     frames: set[tuple[str, str]] = set()  # a panic's stack at the test's own function
     for event in _go_events(text):
         action, package, test = event["Action"], event.get("Package", ""), event.get("Test")
@@ -1165,9 +1166,45 @@ def _go_stream(text: str) -> _GoStream:
             _panic_frame(stream, key, output, frames)
             if key[1].startswith("Example") and stream.said.get(key) == "got:":
                 examples.setdefault(key, []).append(output)
+            _got_block(stream.said.get(key, ""), key, output, blocks)
     for key, printed in examples.items():
         stream.said[key] = _example_differs("".join(printed)) or stream.said[key]
+    for key, block in blocks.items():
+        stream.said[key] = _blocks_differ(block) or stream.said[key]
     return stream
+
+
+# A check's message that prints what it got and what it wanted as blocks of lines under
+# labels of their own (`x_test.go:27: got:`, the value's lines, `want:`, its lines)
+_GO_GOT_LABEL = lazy_re(r"^(?P<at>\S+\.go:\d+: )got:$")
+
+
+def _got_block(said: str, key: tuple[str, str], output: str,
+               blocks: dict[tuple[str, str], list[str | None]]) -> None:
+    """Collect the lines of a test's first message where it is a `got:` label alone
+    (`_GO_GOT_LABEL`), from that line to the test's next message or go's framing (a `None`
+    closes them)."""
+    if not _GO_GOT_LABEL.match(said) or (key in blocks and blocks[key][-1] is None):
+        return
+    ended = _GO_FRAMING.match(output) or (
+        key in blocks and (_GO_LOCATION_LINE.match(output) or not output[:1].isspace()))
+    blocks.setdefault(key, []).append(None if ended else output)
+
+
+def _blocks_differ(printed: Sequence[str | None]) -> str | None:
+    """A test's `got:` message (`_got_block`) read as the first line where what it got and
+    what it wanted differ, after its location (`table_test.go:27: line 6: got "| -3 |", want
+    "|  -3|"`: tablewriter's `checkEqual` prints both tables under `got:` and `want:`, and the
+    failure had been said as `table_test.go:27: got:` alone); None where it cannot be read so."""
+    lines = "".join(line for line in printed if line is not None).splitlines()
+    found = _GO_GOT_LABEL.match(lines[0].strip()) if lines else None
+    if found is None:
+        return None
+    indent = len(lines[0]) - len(lines[0].lstrip()) + 4
+    under = [line[indent:] if line[:indent].isspace() else line.strip() for line in lines[1:]]
+    differs = _example_differs("\n".join(["got:", *under]))
+    return f"{found.group('at')}{differs.removeprefix('output ')}"[:MESSAGE_CHARS] \
+        if differs else None
 
 
 def _said_by_a_check(first: str, line: str) -> bool:
@@ -1283,7 +1320,9 @@ def parse_go_test_json(data: bytes | str, exit_code: int = 1) -> RunnerCounts:
     """`go test -json` events (`_go_stream`: a line that is no event is skipped, never the
     whole stream; a test's pass, fail and skip events are what count). A failed test's message
     is the first line of its own output that a check of `testing` printed (`x_test.go:12: ...`),
-    or its `panic: ...` line, else its first line (`_said_by_a_check`); one that panicked is
+    or its `panic: ...` line, else its first line (`_said_by_a_check`); one printing what it
+    got and wanted as blocks under `got:` and `want:` is said by the line they differ on
+    (`_blocks_differ`), as a failed example is; one that panicked is
     located at the line of its own code the stack names (`_panic_frame`); a skipped one's the
     last (`t.Skip("why")` prints its
     reason as the test stops: `x_test.go:12: why`), None where it printed none. A package that fails

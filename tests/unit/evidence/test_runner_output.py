@@ -370,6 +370,35 @@ def test_a_failed_go_example_says_the_line_its_output_differs_on(tmp_path: Path)
     assert [(t.name, t.message) for t in counts.tests] == [
         ("Example", 'output line 2: got "at row 1 column 11", want "at row 1 column 12"')]
 
+CHECK_PRINTS_BLOCKS = """package grid
+
+import (
+\t"reflect"
+\t"testing"
+)
+
+func same(t *testing.T, got, want interface{}) {
+\tif !reflect.DeepEqual(got, want) {
+\t\tt.Errorf("got:\\n[%v]\\nwant:\\n[%v]\\n", got, want)
+\t}
+}
+
+func TestGrid(t *testing.T) {
+\tsame(t, "+---+\\n| 1 |\\n| 22 |\\n+---+\\n", "+---+\\n| 1 |\\n| 2 |\\n+---+\\n")
+}
+"""
+
+
+def test_a_go_check_printing_got_and_want_blocks_says_the_line_they_differ_on(
+        tmp_path: Path) -> None:
+    """tablewriter's `checkEqual` prints the table it got and the one it wanted, each under a
+    label of its own line: the failure had been said as its first line alone,
+    `grid_test.go:10: got:`."""
+    counts = _go_test_json(_go_module(tmp_path, "grid", CHECK_PRINTS_BLOCKS), tmp_path)
+    assert [(t.name, t.message) for t in counts.tests] == [
+        ("TestGrid", 'grid_test.go:10: line 3: got "| 22 |", want "| 2 |"')]
+
+
 PRINTS_WITHOUT_NEWLINE = """package glued
 
 import (
