@@ -63,13 +63,18 @@ Rules, per stack the survey found:
   stack's `node_modules/.bin` (`eslint`, `tshy`, `pnpm`; not the shell's own words, `for`,
   `cd`): one note per command naming them, as the
   Definition of Done's row fails until they are installed; not before any `node_modules`
-  (the note of the missing `node_modules` says what to do then).
+  (the note of the missing `node_modules` says what to do then). Likewise the files and
+  directories a linter or the TypeScript compiler those scripts start is given that the
+  package does not have (hono 1.3.0's `eslint --ext .ts src .eslintrc.js`, a package shipping
+  neither `src/` nor its eslint config: the row could only fail): as written, not a glob, not
+  an option's value but a config or project file's (`-c`, `--config`, `-p`, `--project`).
 """
 
 from __future__ import annotations
 
 import ast
 import re
+import shlex
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -400,14 +405,59 @@ def _missing_tools(here: Path, command: str) -> list[str]:
     return list(dict.fromkeys(missing))
 
 
+# The linters and compilers whose paths a Definition of Done command is read for, the options
+# of theirs that take a value, and those whose value is a file to read
+_PATH_TAKERS = frozenset({"eslint", "tslint", "prettier", "stylelint", "tsc"})
+_VALUE_OPTIONS = frozenset({
+    "--ext", "-f", "--format", "--rule", "--parser", "--plugin", "--env", "--global",
+    "--ignore-pattern", "-o", "--output-file", "--max-warnings", "--cache-location",
+    "--resolve-plugins-relative-to", "--rulesdir", "--parser-options", "-t", "-e", "--exclude",
+    "-r", "--rules-dir", "--formatters-dir", "--out", "--log-level", "--loglevel", "--target",
+    "--module", "--outDir", "--rootDir", "--lib", "--jsx"})
+_FILE_OPTIONS = frozenset({"-c", "--config", "-p", "--project", "--ignore-path"})
+
+
+def absent_paths(here: Path, command: str) -> list[str]:
+    """The paths the linters and compilers the npm script `command` starts are given that
+    `here` does not have (module docstring), each once, as written."""
+    found: list[str] = []
+    for part in script_commands(here, command):
+        try:
+            words = shlex.split(part)
+        except ValueError:
+            continue
+        while words and re.fullmatch(r"[A-Za-z_]\w*=\S*", words[0]):
+            words = words[1:]
+        words = words[1:] if words[:1] == ["npx"] else words
+        if not words or words[0] not in _PATH_TAKERS:
+            continue
+        given, taking = [], None
+        for word in words[1:]:
+            if taking is not None:
+                if taking in _FILE_OPTIONS:
+                    given.append(word)
+                taking = None
+            elif word.startswith("-"):
+                option = word.split("=", 1)[0]
+                if "=" in word and option in _FILE_OPTIONS:
+                    given.append(word.split("=", 1)[1])
+                elif "=" not in word and option in _VALUE_OPTIONS | _FILE_OPTIONS:
+                    taking = option
+            else:
+                given.append(word)
+        found += [g for g in given if not re.search(r"[*?{}\[\]!$]", g)
+                  and not g.startswith("/") and not (here / g).exists()]
+    return list(dict.fromkeys(found))
+
+
 def dod_tool_notes(here: Path, commands: Mapping[str, str], where: str) -> list[str]:
     """The notes for the build and lint commands whose scripts start programs this machine
-    lacks (`commands`: config key -> command, as `init.build_and_lint` gives them)."""
-    if not (here / "node_modules").is_dir():
-        return []
+    lacks, or give a linter paths the package does not have (`commands`: config key ->
+    command, as `init.build_and_lint` gives them)."""
+    installed = (here / "node_modules").is_dir()
     out = []
     for key, command in commands.items():
-        tools = _missing_tools(here, command)
+        tools = _missing_tools(here, command) if installed else []
         if tools:
             one = len(tools) == 1
             out.append(f"note: {key} `{command}` (its scripts and those they run) starts "
@@ -415,6 +465,13 @@ def dod_tool_notes(here: Path, commands: Mapping[str, str], where: str) -> list[
                        f"PATH, not in {where}/node_modules/.bin): the Definition of Done's "
                        f"{key.removesuffix('_cmd')} row fails until "
                        f"{'it is' if one else 'they are'} installed, or {key} is changed")
+        absent = absent_paths(here, command)
+        if absent:
+            out.append(f"note: {key} `{command}` (its scripts and those they run) is given "
+                       f"{', '.join(f'`{p}`' for p in absent)}, not in {where}/: the Definition "
+                       f"of Done's {key.removesuffix('_cmd')} row fails until "
+                       f"{'it is' if len(absent) == 1 else 'they are'} there, or {key} is "
+                       "changed")
     return out
 
 

@@ -392,6 +392,7 @@ def test_the_hooks_npm_runs_around_a_build_are_followed_and_shell_words_are_no_t
         ' "flowgen": "for f in $(ls dist); do sh -c \\"flowgen $f\\"; done;",'
         ' "postbuild": "size-limit"}}')
     _bin(tmp_path, "jest", "tsc")
+    (tmp_path / "src").mkdir()  # what its lint is given
     (note,) = readiness.dod_tool_notes(tmp_path, {"build_cmd": "npm run build"}, ".")
     assert "starts `eslint`, `size-limit`, not installed" in note
 
@@ -483,3 +484,26 @@ def test_a_test_module_calling_unittest_main_at_its_top_level_is_noted(tmp_path:
         '__name__ == "__main__":`)']
     assert readiness.bare_main("from unittest import main as run\nrun()\n") == 2
     assert readiness.bare_main("def main():\n    pass\n\nmain()\n") is None
+
+
+def test_a_lint_script_given_paths_the_package_does_not_have_is_noted(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """hono 1.3.0's npm package: `lint` is `eslint --ext .ts src .eslintrc.js`, and the
+    package ships neither `src/` nor its eslint config: the Definition of Done's lint row
+    could only fail. An option's value (`.ts`) is none of its paths, a glob is not read, and
+    a config file an option names is one."""
+    _on_path(monkeypatch, tmp_path, npm="exit 0")
+    (tmp_path / "package.json").write_text(
+        '{"scripts": {"lint": "eslint --ext .ts src .eslintrc.js && npm run lint:types",'
+        ' "lint:types": "tsc -p tsconfig.json --noEmit", "build": "tsc --outDir dist",'
+        ' "format": "prettier --check \'src/**/*.ts\' dist"}}')
+    (tmp_path / "dist").mkdir()
+    dod = {"lint_cmd": "npm run lint", "build_cmd": "npm run build"}
+    assert readiness.dod_tool_notes(tmp_path, dod, ".") == [
+        "note: lint_cmd `npm run lint` (its scripts and those they run) is given `src`, "
+        "`.eslintrc.js`, `tsconfig.json`, not in ./: the Definition of Done's lint row fails "
+        "until they are there, or lint_cmd is changed"]
+    assert readiness.absent_paths(tmp_path, "npm run format") == []
+    for made in ("src", ".eslintrc.js", "tsconfig.json"):
+        (tmp_path / made).write_text("")
+    assert readiness.dod_tool_notes(tmp_path, dod, ".") == []
