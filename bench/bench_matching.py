@@ -513,6 +513,8 @@ PROJECTS = (
             "go-dev", "usr/share/gocode/src/github.com/olekukonko/tablewriter", held_out=True,
             first=(17, 5, 38)),
     Project("tapable", "npm", "tapable@1.1.2", "ts-dev", "package", held_out=True),
+    Project("tapable", "npm", "tapable@1.1.2", "ts-dev", "package", held_out=True,
+            first=(3, 7, 31)),
 )
 
 
