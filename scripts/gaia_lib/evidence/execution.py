@@ -8,7 +8,11 @@ flags (pytest `--junitxml`, jest `--json --outputFile`, vitest `--reporter=json 
 from its stderr) and that report is parsed; jest's and
 vitest's with where each test is declared (jest `--testLocationInResults`; vitest 2 and later
 `includeTaskLocation`, which the review's reporter sets: vitest 1 and 2.0 refuse the flag),
-which tells apart two tables whose rows share their titles (`outcomes`). Any other
+which tells apart two tables whose rows share their titles (`outcomes`); a jest before 22,
+which refuses that flag (`Unrecognized option "testLocationInResults"`: tapable 1.1.2's jest 21
+had left its review BLOCKED, "fix test_execution.tier_1.command", its `npm test` as it should
+be), runs without it, as the one installed where the tier runs says (`_jest_locates`), its
+tests told apart by their order alone. Any other
 command (a script of the project's that runs bats, rbenv's `test/run`) runs with
 `BATS_FORMATTER=tap`, which bats honours, and output that is TAP is read as bats'
 (`runner_output.is_tap`); only output in no format falls back to its exit code, and gives no
@@ -754,6 +758,25 @@ def _thresholds_off(runner: str | None, argv: Sequence[str], paths: Sequence[str
 
 _PYTEST_COV_OFF = ("--no-cov",)
 
+# The first jest whose command line takes `--testLocationInResults` (jest-cli 22.0.0).
+JEST_LOCATES_FROM = 22
+
+
+def _jest_locates(workdir: Path) -> bool:
+    """Does the jest a run in `workdir` starts take `--testLocationInResults`: the version of
+    the `jest-cli` (else `jest`) package Node resolves from there, the nearest `node_modules`
+    up; True where none says (a jest installed elsewhere is taken to be a current one)."""
+    for directory in (workdir.resolve(), *workdir.resolve().parents):
+        for package in ("jest-cli", "jest"):
+            manifest = directory / "node_modules" / package / "package.json"
+            try:
+                version = json.loads(manifest.read_text(encoding="utf-8")).get("version")
+            except (OSError, ValueError, AttributeError):
+                continue
+            major = re.match(r"(\d+)\.", version) if isinstance(version, str) else None
+            return major is None or int(major.group(1)) >= JEST_LOCATES_FROM
+    return True
+
 
 def _pytest_cov_off(argv: Sequence[str], paths: Sequence[str], workdir: Path) -> list[str]:
     """`--no-cov` for a run of some of a project's pytest tests that pytest-cov measures (its
@@ -824,8 +847,9 @@ def plan_invocation(command: str, report_dir: Path, name: str,
         # the default reporter, so the kept stdout log shows what failed, and the review's,
         # whose log says what a run cut off at its time limit had run (`_cut_off`); before
         # `--json`, as `--reporters` takes every word up to the next option for its own
+        located = ("--testLocationInResults",) if _jest_locates(workdir or Path.cwd()) else ()
         return Invocation((*argv, "--reporters=default", f"--reporters={JS_REPORTERS['jest']}",
-                           "--json", f"--outputFile={report}", "--testLocationInResults",
+                           "--json", f"--outputFile={report}", *located,
                            *extra, *paths), runner,
                           report, True, cover, tuple(paths),
                           report_dir / f"{name}-jest-progress.jsonl")

@@ -575,6 +575,28 @@ def test_a_story_scoped_invocation_keeps_the_command_working(
     assert list(planned.argv) == _planned_argv(argv, out)
 
 
+@pytest.mark.parametrize(("installed", "located"), [
+    # jest 21 refuses `--testLocationInResults` (`Unrecognized option`): the run goes
+    # without it, as a package of plugin hooks still testing with jest 21 would need
+    ({"jest-cli": "21.2.1", "jest": "21.2.1"}, False),
+    ({"jest": "21.2.1"}, False),
+    ({"jest-cli": "22.0.0"}, True),
+    ({"jest-cli": "29.7.0", "jest": "29.7.0"}, True),
+    ({}, True),  # none installed beside it: a jest of the PATH, taken to be a current one
+])
+def test_a_jest_run_asks_where_tests_are_only_of_a_jest_that_knows_the_flag(
+        tmp_path: Path, installed: dict[str, str], located: bool) -> None:
+    (tmp_path / "package.json").write_text(json.dumps({"scripts": {"test": "jest"}}))
+    for package, version in installed.items():
+        (tmp_path / "node_modules" / package).mkdir(parents=True)
+        (tmp_path / "node_modules" / package / "package.json").write_text(
+            json.dumps({"name": package, "version": version}))
+    planned = execution.plan_invocation("npm test", tmp_path / "out", "tier_1",
+                                        ["lib/__tests__/SyncHook.js"], tmp_path)
+    assert ("--testLocationInResults" in planned.argv) is located
+    assert "--json" in planned.argv and planned.argv[-1] == "lib/__tests__/SyncHook.js"
+
+
 @pytest.mark.parametrize(("command", "argv"), [
     # an option's value is kept with its option, however it names a path of the project
     ("vitest run --dir test", ["vitest", "run", "--dir", "test", "REPORT", "test/q.test.ts"]),
