@@ -3641,3 +3641,63 @@ def test_an_over_covered_ac_names_its_tests(qa_project: Project) -> None:
         "AC2 has 2 tests (test_ac2_invalid_email_is_rejected_with_422, "
         "test_ac2_no_at_sign_is_rejected_with_422): check them for redundancy (coverage "
         "counts an AC once)")
+
+
+HOOKS_TEST = """const { runSeries } = require("../lib/series");
+
+describe("runSeries", () => {
+  it("AC1: runs every tap in turn", async () => {
+    expect(await runSeries([() => 1, () => 2])).toEqual([1, 2]);
+  });
+});
+"""
+
+# as a formatter lays out a test given a time limit: its title below `it(`
+HOOKS_LAID_OUT = """const { runSeries } = require("../lib/series");
+
+describe("runSeries with no tap", () => {
+\tit(
+\t\t"AC2: gives an empty list",
+\t\tasync () => {
+\t\t\texpect(await runSeries([])).toEqual([]);
+\t\t},
+\t\t15000
+\t);
+});
+"""
+
+
+def test_a_story_test_file_whose_test_titles_open_below_their_call_is_run_and_said_unread(
+        project: Project, monkeypatch: pytest.MonkeyPatch) -> None:
+    """tapable's `SyncHooks.js` writes its snapshot tests `it(\\n\\t\\t"should ...",`: jest
+    runs them, and the review's run had left the file out ("narrowed to the story's 9 test
+    files" of 11), its tests never run and nothing said."""
+    monkeypatch.chdir(project.root)
+    for rel, text in {
+        ".gaia/config/project-config.yaml": "project:\n  stack: typescript-dev\n"
+        "test_execution:\n  tier_1:\n    placement: [local]\n"
+        "    command: node_modules/.bin/jest\n    timeout_seconds: 300\n",
+        "package.json": '{"name": "hooks", "private": true}\n',
+        "lib/series.js": "exports.runSeries = async (taps) => {\n  const out = [];\n"
+        "  for (const tap of taps) out.push(await tap());\n  return out;\n};\n",
+        "__tests__/series.js": HOOKS_TEST, "__tests__/empty.js": HOOKS_LAID_OUT,
+    }.items():
+        project.write(rel, text)
+    (project.root / "node_modules").symlink_to(node_tools(), target_is_directory=True)
+    project.add_story("E1-S1", file_list=["lib/series.js", "__tests__/series.js",
+                                          "__tests__/empty.js"], acs=(
+        "- [ ] **AC1:** Given two taps, when `runSeries()` runs them, then it gives their "
+        "values in turn.\n"
+        "- [ ] **AC2:** Given no tap, when `runSeries()` runs, then it gives an empty list.\n"))
+    _first_commit(project)
+    command.main(["E1-S1"])
+    evidence = json.loads((project.root / ".gaia/state/review/qa-tests/E1-S1/"
+                           "execution-evidence.json").read_text())
+    assert evidence["suites"][0]["pass_count"] == 2
+    findings = _check(project, "test-discovery")["findings"]
+    assert isinstance(findings, list)
+    assert [(f["file"], f["line"], f["rule"], f["message"]) for f in findings] == [(
+        "__tests__/empty.js", 4, "unread-tests",
+        "the runner ran 1 test(s) in this file that the review cannot read (test calls whose "
+        "title opens on the line below the call, as at line 4, or tests made at run time): "
+        "no AC is matched to them")]

@@ -6,9 +6,12 @@ line, body); `read` adds what each says; `inherited` names the ids a Python test
 base class runs under. Braces are read outside strings and comments (`brace_pairs`,
 `brace_block_end`, `code_lines` for the code alone): a backslash escapes the character after it
 in a string, but not in a Go raw (backquoted) string, `C:\\` (a JS template's escapes);
-`js_each_calls` finds where a JS/TS table test's own call opens. A JS/TS function body's `{`
-follows `=>`, its parameters' `)`, or a TypeScript return type after them, on one line or
-over up to MAX_RETURN_TYPE_LINES (`function rows(): Array<[\n  number,\n]> {`). A case carries:
+`js_each_calls` finds where a JS/TS table test's own call opens. A file holds tests
+(`holds_tests`) where it declares a case, or, JS/TS, a test call whose title opens on the line
+below it (`it(\n\t"should ...",`), which jest runs though no case is read of it. A JS/TS
+function body's `{` follows `=>`, its parameters' `)`, or a TypeScript return type after them,
+on one line or over up to MAX_RETURN_TYPE_LINES (`function rows(): Array<[\n  number,\n]> {`).
+A case carries:
 - `name`: its own name or description, with enclosing class / describe names (`A::test_b`,
   `describe text > it text`); a JS/TS table test by its name template, its table over as many
   lines as it takes (`test.each([...])("add(%i, %i)", ...)`, it.each`...`("returns $x", ...),
@@ -2097,8 +2100,26 @@ def read_test_file(project: Path, rel: str) -> TestFile:
         return TestFile(rel, "", False)
 
 
+# A JS/TS test call whose title opens on the line below it (`it(\n\t"should ...",\n\tasync
+# () => {...},\n\t15000\n)`, as a formatter lays out a call given a time limit): a test the
+# runner runs, though `split_tests` reads no case of it.
+_JS_TITLE_BELOW = lazy_re(r"(?<![\w$.])x?(?:it|test)(?:\.\w+)*[ \t]*\([ \t]*\r?\n[ \t]*['\"`]")
+JS_SUFFIXES = (".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs", ".mts", ".cts")
+
+
+def title_below_line(rel: str, text: str) -> int | None:
+    """The line (1-based) of the first JS/TS test call in `text` whose title opens on the
+    line below it (`_JS_TITLE_BELOW`), else None."""
+    found = _JS_TITLE_BELOW.search(text) if rel.endswith(JS_SUFFIXES) else None
+    return None if found is None else text.count("\n", 0, found.start()) + 1
+
+
 def holds_tests(project: Path, rel: str) -> bool:
     """Whether a project file declares tests, whatever its name (`testtimeparse.py`, collected
-    by a project's own `python_files`): a file that does is no code under test."""
+    by a project's own `python_files`): a file that does is no code under test. A JS/TS file
+    declares them too where a test call's title opens on the line below it
+    (`_JS_TITLE_BELOW`: tapable's `__tests__/SyncHooks.js`, which jest runs, had been no test
+    file to `gaia init` and to the review's run)."""
     found = read_test_file(project, rel)
-    return found.readable and bool(split_tests(rel, found.text))
+    return found.readable and (bool(split_tests(rel, found.text))
+                               or title_below_line(rel, found.text) is not None)

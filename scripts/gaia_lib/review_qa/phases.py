@@ -583,7 +583,8 @@ class Reads:
         `__tests__/utils.ts`) is not."""
         declaring = {case.file for case in self.cases}
         return [tf for tf in self.test_files if tf.path in declaring or not tf.readable
-                or stacks.names_test_file(posixpath.basename(tf.path))]
+                or stacks.names_test_file(posixpath.basename(tf.path))
+                or testcases.holds_tests(self.s.project, tf.path)]
 
     @functools.cached_property
     def sources(self) -> tuple[str, ...]:
@@ -1114,6 +1115,17 @@ def deterministic_analysis(s: Setup, *, full: bool = False, base: str | None = N
     return {**results, "cache_key": key}, False
 
 
+def _unread_why(below: int | None) -> str:
+    """Why the runner's tests of a file are ones the review cannot read: a test call of the
+    file whose title opens on the line below it (`testcases.title_below_line`: tapable's
+    `SyncHooks.js`, `it(\n\t"should have to correct behavior",`), where it has one, else
+    tests made at run time."""
+    if below is not None:
+        return (f"test calls whose title opens on the line below the call, as at line "
+                f"{below}, or tests made at run time")
+    return "made at run time, e.g. in a loop over fixtures"
+
+
 def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     from gaia_lib.review_qa import lost_evidence, rules
     found = reads.found
@@ -1244,11 +1256,11 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
                           False)
         for tf in test_files if not tf.readable
     ] + [
-        qa_checks.finding(file, unread_at.get(file, 1), "warning", "unread-tests",
+        qa_checks.finding(file, unread_at.get(file, below or 1), "warning", "unread-tests",
                           f"the runner ran {count} test(s) in this file that the review cannot "
-                          "read (made at run time, e.g. in a loop over fixtures): no AC is "
-                          "matched to them", False)
+                          f"read ({_unread_why(below)}): no AC is matched to them", False)
         for file, count in ((run.unread or {}) if run is not None else {}).items()
+        for below in (testcases.title_below_line(file, reads.texts.get(file, "")),)
     ]
     if found.timed_out:
         discovery_check = qa_checks.check(

@@ -23,6 +23,7 @@ from gaia_lib.evidence.testcases import (
     split_tests,
     subtest_case,
     subtests,
+    title_below_line,
     without_subtests,
 )
 
@@ -1110,6 +1111,23 @@ def test_holds_tests_reads_what_a_file_declares_not_its_name(tmp_path: Path) -> 
     assert not holds_tests(tmp_path, "blob.py")  # binary: not read as tests
     assert not holds_tests(tmp_path, "missing.py")
 
+
+
+def test_a_js_test_whose_title_opens_below_its_call_is_a_test_the_file_holds(
+        tmp_path: Path) -> None:
+    """`it(` alone on its line, the title under it and a time limit after the body (as a
+    formatter lays out plugin hooks' snapshot tests): jest runs it, so the file holds tests;
+    a helper calling a function named like a test with a value below does not."""
+    (tmp_path / "series.js").write_text(
+        "describe('SeriesHook', () => {\n\tit(\n\t\t'should run every tap in turn',\n"
+        "\t\tasync () => {\n\t\t\texpect(await run()).toEqual([1, 2])\n\t\t},\n"
+        "\t\t15000\n\t);\n});\n")
+    (tmp_path / "helper.js").write_text("const fit = (x) => x\nmodule.exports = fit(\n  2\n)\n")
+    (tmp_path / "notes.py").write_text("test(\n    'a string, in Python'\n)\n")
+    assert holds_tests(tmp_path, "series.js")
+    assert title_below_line("series.js", (tmp_path / "series.js").read_text()) == 2
+    assert not holds_tests(tmp_path, "helper.js")
+    assert not holds_tests(tmp_path, "notes.py")
 
 PARAMETRIZED_BY_NAME = '''import pytest
 

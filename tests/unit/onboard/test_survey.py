@@ -209,6 +209,18 @@ def test_a_helper_under_tests_dirs_is_no_test_file_under_jest(tmp_path: Path) ->
     assert found.test_dirs == ("src/__tests__",)
 
 
+def test_a_test_whose_title_opens_below_its_call_makes_a_test_file_under_jest(
+        tmp_path: Path) -> None:
+    """A formatter lays a test given a time limit out over lines, its title below `it(`
+    (plugin hooks' snapshot tests): jest runs the file, so it counts, the helper still not."""
+    _tests_dir_project(tmp_path, "jest")
+    _write(tmp_path, "src/__tests__/hooks.js",
+           "const { sum } = require('../sum')\n\ndescribe('SeriesHook', () => {\n\tit(\n"
+           "\t\t'should run every tap in turn',\n\t\tasync () => {\n"
+           "\t\t\texpect(sum(1, 2)).toBe(3)\n\t\t},\n\t\t15000\n\t)\n})\n")
+    assert [(s.stack, s.test_files) for s in sv.survey(tmp_path).stacks] == [("ts-dev", 3)]
+
+
 def test_vitest_runs_only_named_test_files_unless_its_config_names_tests_dirs(
         tmp_path: Path) -> None:
     """vitest's default `include` is `**/*.{test,spec}.?(c|m)[jt]s?(x)`: a file under
