@@ -2365,17 +2365,22 @@ def round_inputs(analysis: Mapping[str, Any]) -> str:
     analysis read (the story, its File List, the test files of its tests, matched to an AC
     or not: a test outside the File List named after its key is the story's; not another
     story's test file in a directory they share; the project modules those test files take
-    their checks or test helpers from: `Reads.story_helpers`): one version of them is one QA round
+    their checks or test helpers from: `Reads.story_helpers`; the snapshot files beside those
+    test files, what their `toMatchSnapshot()` asserts: plugin hooks' `.snap` deleted, four
+    tests failing, had been "round 1 again"): one version of them is one QA round
     (qa_gating.fingerprints), whichever tiers a context ran on it (a CI context running a
     whole tier beside the story's, a local one running the story's tests only). A review that
     ran no test is no round at all (`tested_nothing`)."""
+    from gaia_lib.evidence import snapshots
+
     hashes = analysis.get("file_hashes")
     outside = set(analysis.get("unattributed_tests") or ())
-    own = {str(p) for p in [*(analysis.get("file_list") or ()),
-                            *(analysis.get("story_test_files") or ()),
-                            *(analysis.get("story_helpers") or ()),
-                            *(case.get("file") for case in analysis.get("test_cases") or ()
-                              if isinstance(case, Mapping) and case.get("id") not in outside)]}
+    tests = {str(p) for p in [*(analysis.get("story_test_files") or ()),
+                              *(case.get("file") for case in analysis.get("test_cases") or ()
+                                if isinstance(case, Mapping) and case.get("id") not in outside)]}
+    own = {*tests, *(str(p) for p in [*(analysis.get("file_list") or ()),
+                                      *(analysis.get("story_helpers") or ())]),
+           *(snapshots.snapshot_file(p) for p in tests)}
     material = {"files": {path: digest for path, digest in hashes.items()
                           if path in own or path.endswith(".md")}
                 if isinstance(hashes, Mapping) else hashes}

@@ -691,6 +691,25 @@ def test_a_round_is_the_story_test_files_helpers_too() -> None:
     assert phases.round_inputs(analysis("h1", "o2")) == first
 
 
+def test_a_round_is_the_story_test_files_snapshots_too() -> None:
+    """A snapshot file beside a story test file is what its `toMatchSnapshot()` tests assert:
+    plugin hooks' `__snapshots__/SyncHooks.js.snap` deleted, four tests failing, had read
+    "round 1 again: the story's files are unchanged since it"."""
+    snap = "lib/__tests__/__snapshots__/SyncHooks.js.snap"
+
+    def analysis(snapshot: str | None) -> dict[str, Any]:
+        hashes = {"lib/__tests__/SyncHooks.js": "t", "lib/SyncHook.js": "s",
+                  **({snap: snapshot} if snapshot else {})}
+        return {"file_hashes": hashes, "story_test_files": ["lib/__tests__/SyncHooks.js"],
+                "file_list": ["lib/SyncHook.js", "lib/__tests__/SyncHooks.js"],
+                "test_cases": [], "unattributed_tests": []}
+
+    first = phases.round_inputs(analysis("v1"))
+    assert phases.round_inputs(analysis("v2")) != first
+    assert phases.round_inputs(analysis(None)) != first
+    assert phases.round_inputs(analysis("v1")) == first
+
+
 def test_a_run_that_stopped_before_any_test_says_its_cause_once_not_per_test() -> None:
     """go-runewidth: one compile error in a test file of the story's package stopped `go
     test` before any test, and the error was repeated in each of 14 tests' reasons, each AC
