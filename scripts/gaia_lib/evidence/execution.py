@@ -16,7 +16,10 @@ tests told apart by their order alone. Any other
 command (a script of the project's that runs bats, rbenv's `test/run`) runs with
 `BATS_FORMATTER=tap`, which bats honours, and output that is TAP is read as bats'
 (`runner_output.is_tap`); only output in no format falls back to its exit code, and gives no
-outcome per test. `npm test` and `npm run <script>` (yarn's and pnpm's too) count as the runner
+outcome per test, unless the runner refused an option that command gives
+(`refused_in_command`: `npm test -- --bogusFlag`, jest's `Unrecognized option "bogusFlag".`),
+which ran no test: a misconfigured tier, as `runner_missing` says. `npm test` and `npm run
+<script>` (yarn's and pnpm's too) count as the runner
 their package.json script runs when it runs one alone (`"test": "vitest run"`): its flags follow
 a `--` (`pnpm run <name>` takes them without); any other script (`pnpm lint && vitest run`) runs
 as configured. Locally a story-scoped run passes the story's test files to runners that accept
@@ -1147,6 +1150,13 @@ def run_tier(tier: Tier, workdir: Path, report_dir: Path,
         stopped = runner_error(result.stdout, result.stderr, workdir)
         diagnostics.append(f"{tier.name}: the runner failed without a readable report (exit "
                            f"{result.returncode}; {read}): {stopped}")
+    elif invocation.report_format is None and result.returncode != 0 \
+            and not _counted(result.stdout) and (
+                refused := refused_in_command(result.stdout, result.stderr,
+                                              invocation.argv)) is not None:
+        stopped, counts = refused, (0, 0)  # a command run as written (`npm test -- --x`)
+        diagnostics.append(f"{tier.name}: the runner refused its command line (exit "
+                           f"{result.returncode}): {stopped}")
     elif isinstance(read, str):  # it ran, and wrote no per-test report
         no_report = _why_no_report(runner, invocation, here) if unwritten else read
         if logged:
@@ -1375,6 +1385,28 @@ def _excluded_dir(output: str, start: int) -> tuple[str, str] | None:
         named = _EXCLUDED_DIR.match(pattern)
         if named and files and all(named.group(1) in f.parts[:-1] for f in files):
             return named.group(1), pattern
+    return None
+
+
+# What a refusal names after its words: a dashed option (`unrecognized arguments: --bogus`)
+# or jest's quoted name (`Unrecognized option "bogusFlag".`)
+_REFUSED_NAME = re.compile(r"(?<![\w-])-{1,2}([A-Za-z][\w-]*)|[\"'`]-{0,2}([A-Za-z][\w-]*)[\"'`]")
+
+
+def refused_in_command(stdout: str, stderr: str, argv: Sequence[str]) -> str | None:
+    """The line of a run's output where its runner refuses an option the command line gives
+    (`_REFUSED_OPTION`, and an option it names is one of `argv`'s: jest 21's `Unrecognized
+    option "bogusFlag".` for `npm test -- --bogusFlag`, a tier run as written, with no report
+    of the review's), else None: a test's own output quoting some other refusal is not the
+    run's. Such a run ran no test: its tier is misconfigured (`runner_missing`)."""
+    given = {a.lstrip("-").split("=", 1)[0] for a in argv if a.startswith("-")}
+    for line in runner_output.without_colour(stdout + "\n" + stderr).splitlines():
+        refusal = _REFUSED_OPTION.search(line)
+        if refusal is None:
+            continue
+        names = {a or b for a, b in _REFUSED_NAME.findall(line[refusal.end():])}
+        if names & given:
+            return line.strip()[:200]
     return None
 
 

@@ -1359,6 +1359,32 @@ def test_a_runner_refusing_an_option_of_the_tier_command_cannot_start(tmp_path: 
     assert why is not None and why.endswith("fix test_execution.tier_1.command")
 
 
+JEST_21_REFUSAL = ("import sys\nsys.stderr.write('[\\u25cf Unrecognized CLI Parameter:\\n\\n'\n"
+                   "    '  Unrecognized option \"bogusFlag\".\\n\\n  CLI Options Documentation:\\n'\n"
+                   "    '  http://facebook.github.io/jest/docs/cli.html\\n]\\n')\nsys.exit(1)\n")
+
+
+def test_a_tier_run_as_written_whose_runner_refuses_its_option_cannot_start(
+        tmp_path: Path) -> None:
+    """`npm test -- --bogusFlag` runs as written (the review reads no report of it): jest 21
+    refusing the option, the review had asked for changes, every P0 AC "not known to have
+    run". The refusal of an option the command gives is the tier's misconfiguration."""
+    root = _project(tmp_path)
+    (root / "fake_jest.py").write_text(JEST_21_REFUSAL)
+    suite = _run(root, _local_tier(f"{PY} fake_jest.py --bogusFlag")).suites[0]
+    assert (suite.exit_code, suite.pass_count, suite.fail_count) == (1, 0, 0)
+    assert suite.stopped == 'Unrecognized option "bogusFlag".'
+    assert execution.runner_missing(suite) == (
+        f"`{PY} fake_jest.py --bogusFlag`: the runner refused its command line (Unrecognized "
+        'option "bogusFlag".); fix test_execution.tier_1.command')
+    # a refusal of an option the command does not give (a test's own output) is no stop
+    assert execution.refused_in_command("", "error: unknown option '--verbose'\n",
+                                        ["make", "test", "--bogusFlag"]) is None
+    assert execution.refused_in_command("", "error: unrecognized arguments: --bogus\n",
+                                        ["tox", "--", "--bogus"]) == (
+        "error: unrecognized arguments: --bogus")
+
+
 @pytest.mark.parametrize("said", [
     "build cache is disabled by GOCACHE=off, but required as of Go 1.12",
     "build cache is required, but could not be located: GOCACHE is not defined and neither "
