@@ -28,7 +28,9 @@ reader looks for. jest's first line names only its matcher (`Error: expect(recei
 expected) // Object.is equality`): its `Expected: 13` and `Received: 12` lines follow it, and
 a mock's matcher, `expect(jest.fn()).toHaveBeenCalledTimes(expected)`, its `Expected number of
 calls: 2` and `Received number of calls: 1` as well (moize's failing `limits the args to 3` had
-said the matcher alone), and
+said the matcher alone), a snapshot matcher with no stored snapshot that it says `New
+snapshot was not written` (tapable's deleted `.snap`: its four tests had said only
+`expect(value).toMatchSnapshot()`), and
 the line of the test's file the failure was raised on (`at line 119`, the first frame in that
 file: a check in a callback the test hands a helper is not on the test's own line; the failed
 test's finding is put there too, `TestOutcome.failed_at`), kept whole where the message is
@@ -321,6 +323,9 @@ def suite_failure_line(text: object) -> str | None:
 _JEST_MATCHER = lazy_re(r"^(?:Error: )?expect\((?:jest\.fn\(\)|[^()]+)\)\.")
 # what it printed under it: `Expected: 13`, `Received: 12`, `Expected substring: "a"`
 _JEST_SAID = lazy_re(r"^(?:Expected|Received)[\w ]*: \S")
+# a snapshot matcher with no stored snapshot, in a run that writes none (CI's, the review's):
+# `New snapshot was not written. The update flag must be explicitly passed ...`
+_JEST_NO_SNAPSHOT = lazy_re(r"^New snapshot was not written\b")
 # a frame of its stack: `at fn (/abs/file.ts:119:42)` or `at /abs/file.ts:119:42`
 _JEST_FRAME = lazy_re(r"^at (?:.*? \()?(?P<path>[^()]+?):(?P<line>\d+):\d+\)?$")
 # vitest's spy matcher's line names what it wanted alone (`expected "spy" to be called with
@@ -349,7 +354,9 @@ def jest_failure_line(text: object, file: str | None = None) -> str | None:
     if first is None or not isinstance(text, str) or not _JEST_MATCHER.match(first):
         return first
     lines = [line.strip() for line in _ANSI.sub("", text).splitlines()]
-    said = [line for line in lines if _JEST_SAID.match(line)][:2] or _jest_diff(text)
+    said = ["New snapshot was not written (no stored snapshot)" for line in lines
+            if _JEST_NO_SNAPSHOT.match(line)][:1] or [
+        line for line in lines if _JEST_SAID.match(line)][:2] or _jest_diff(text)
     return _located((first, *said), jest_failed_at(text, file))
 
 

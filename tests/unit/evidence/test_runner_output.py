@@ -707,6 +707,22 @@ def test_a_string_thrown_over_several_lines_closes_its_quote() -> None:
         'thrown: "no route"')
 
 
+def test_a_jest_snapshot_failure_with_no_stored_snapshot_says_so() -> None:
+    """A plugin-hooks suite's `.snap` deleted: a run as in CI writes none, and jest's first
+    line, the matcher alone, had been all the message said. jest 21 writes `Received value`
+    under it, a later jest `Received: ...`: the missing snapshot is what failed."""
+    for received in ("Received value\nObject {\n  \"sync\": Object {},\n}",
+                     "Received: {\"sync\": {}}"):
+        failure = ("Error: expect(value).toMatchSnapshot()\n\nNew snapshot was not written. The "
+                   "update flag must be explicitly passed to write a new snapshot.\n\nThis is "
+                   "likely because this test is run in a continuous integration (CI) "
+                   f"environment in which snapshots are not written by default.\n\n{received}\n"
+                   "    at Object.it (/p/lib/__tests__/SeriesHooks.js:21:19)")
+        assert ro.jest_failure_line(failure, "/p/lib/__tests__/SeriesHooks.js") == (
+            "Error: expect(value).toMatchSnapshot(); New snapshot was not written (no stored "
+            "snapshot); at line 21")
+
+
 def test_a_jest_mock_matcher_failure_says_the_calls_it_expected_and_received() -> None:
     """A memoizer's test checks its wrapped function ran once (`toHaveBeenCalledTimes(1)`):
     jest names the mock in the matcher's first line, `expect(jest.fn())`, and the message had
