@@ -53,7 +53,9 @@ and its failure was said of no test.
 
 A story test file in which the review read no test although the runner ran some there
 (`unread`: tests made at run time, `fixtures.forEach(f => it(f.name, ...))`) holds tests no
-AC can be matched to: said, never silently counted as a file without tests.
+AC can be matched to: said, never silently counted as a file without tests. Where another
+test file declares them all by their groups and title (`unread_declared_elsewhere`: a helper's
+top-level `describe`, run by each file requiring it), they are said to be that file's.
 """
 
 from __future__ import annotations
@@ -985,6 +987,24 @@ def unread_lines(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
     (jest's and vitest's `location`: the loop making them), for the files it says one of."""
     return {file: min(lines) for file, found in _unread(outcomes, cases, files).items()
             if (lines := [o.line for o in found if o.line])}
+
+
+def unread_declared_elsewhere(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],
+                              files: Iterable[str]) -> dict[str, str]:
+    """file -> the one other test file where every test the runner reported in it and the
+    review read no case for is declared, by its groups and title (`TestOutcome.path`): a
+    helper module's `describe`, which each test file loading it runs as its own (tapable's
+    `HookTester.js`, whose `HookTester > should run` ran in every file requiring it), for
+    the `unread` files that are so."""
+    homes: dict[str, set[str]] = {}
+    for case in cases:
+        homes.setdefault(case.name, set()).add(case.file)
+    out = {}
+    for file, found in _unread(outcomes, cases, files).items():
+        where = [homes.get(" > ".join(o.path), set()) - {file} for o in found if o.path]
+        if len(where) == len(found) and all(where) and len(set().union(*where)) == 1:
+            out[file] = next(iter(set().union(*where)))
+    return out
 
 
 def _unread(outcomes: Iterable[TestOutcome], cases: Sequence[TestCase],

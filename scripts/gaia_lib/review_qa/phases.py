@@ -211,6 +211,8 @@ class RunInputs:
     unread: Mapping[str, int] | None = None
     # of those, the first line the runner says one was declared on (the loop making them)
     unread_at: Mapping[str, int] | None = None
+    # of those, the ones whose unread tests another test file declares, and that file
+    unread_elsewhere: Mapping[str, str] | None = None
     sources: Sequence[str] = ()  # the story's sources the run measured per test
     # a measured source whose module the run imported from another file, and that file
     # (`attribution.imported_elsewhere`: a copy in site-packages shadowing a src layout)
@@ -1115,11 +1117,15 @@ def deterministic_analysis(s: Setup, *, full: bool = False, base: str | None = N
     return {**results, "cache_key": key}, False
 
 
-def _unread_why(below: int | None) -> str:
-    """Why the runner's tests of a file are ones the review cannot read: a test call of the
-    file whose title opens on the line below it (`testcases.title_below_line`: tapable's
-    `SyncHooks.js`, `it(\n\t"should have to correct behavior",`), where it has one, else
+def _unread_why(below: int | None, declared_in: str | None = None) -> str:
+    """Why the runner's tests of a file are ones the review cannot read: another test file
+    declares them all, which this one loads (`outcomes.unread_declared_elsewhere`: tapable's
+    `HookTester.js`, its `describe` run by each file requiring it); a test call of the file
+    whose title opens on the line below it (`testcases.title_below_line`: tapable's
+    `SyncHooks.js`, `it(\n\t"should have to correct behavior",`), where it has one; else
     tests made at run time."""
+    if declared_in is not None:
+        return f"declared in {declared_in}, which this file loads; read as that file's"
     if below is not None:
         return (f"test calls whose title opens on the line below the call, as at line "
                 f"{below}, or tests made at run time")
@@ -1250,6 +1256,7 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
         reads.go_checking_helpers, reads.python_checking_helpers, reads.python_expected_errors,
         others)
     unread_at = (run.unread_at or {}) if run is not None else {}  # the loop making them
+    elsewhere = (run.unread_elsewhere or {}) if run is not None else {}
     discovery_findings = [
         qa_checks.finding(tf.path, 1, "warning", "unreadable-test-file",
                           "test file is binary, not UTF-8 or larger than 1 MiB: not analysed",
@@ -1258,7 +1265,8 @@ def _evidence(s: Setup, reads: Reads, run: RunInputs | None) -> dict[str, Any]:
     ] + [
         qa_checks.finding(file, unread_at.get(file, below or 1), "warning", "unread-tests",
                           f"the runner ran {count} test(s) in this file that the review cannot "
-                          f"read ({_unread_why(below)}): no AC is matched to them", False)
+                          f"read ({_unread_why(below, elsewhere.get(file))}): no AC is "
+                          "matched to them", False)
         for file, count in ((run.unread or {}) if run is not None else {}).items()
         for below in (testcases.title_below_line(file, reads.texts.get(file, "")),)
     ]
@@ -1719,6 +1727,8 @@ def _run_once(s: Setup, context: str | None, reads: Reads, head: HeadStart | Non
         unrunnable=tuple(cannot),
         unread=outcomes.unread(evidence.tests, reads.cases, reads.story_tests) or None,
         unread_at=outcomes.unread_lines(evidence.tests, reads.cases, reads.story_tests) or None,
+        unread_elsewhere=outcomes.unread_declared_elsewhere(
+            evidence.tests, reads.cases, reads.story_tests) or None,
         sources=sources if python and not unmeasured else (),
         imported_elsewhere=attribution.imported_elsewhere(attribution_data) if python else {},
         no_tier=_no_tier(s, evidence),

@@ -1334,3 +1334,29 @@ def test_two_tests_of_one_title_are_told_apart_by_the_runners_order() -> None:
     placed = [replace(reported[0], line=40), reported[1], replace(reported[2], line=12)]
     assert sorted(outcomes.failed(placed, cases)) == [
         "dist/text.spec.js::text > trim > removes blanks"]
+
+
+def test_unread_tests_another_test_file_declares_are_said_to_be_its() -> None:
+    """A helper test module of plugin hooks declares `describe("HookTester", ...)` at its
+    top: every test file requiring it runs that test as its own, where the review reads no
+    case of it. They are the helper's, read there; tests of the file's own still unread
+    are not said to be the helper's."""
+    helper = "lib/__tests__/HookTester.js"
+    series = "lib/__tests__/AsyncSeriesHooks.js"
+    sync = "lib/__tests__/SyncHooks.js"
+    cases = [*split_tests(helper, 'describe("HookTester", () => {\n  it("should run", () => {'
+                                  '});\n});\n'),
+             *split_tests(series, 'require("./HookTester");\ndescribe("AsyncSeriesHook", '
+                                  '() => {\n  it("runs in turn", () => { expect(1).toBe(1); '
+                                  '});\n});\n'),
+             *split_tests(sync, 'require("./HookTester");\n')]
+
+    def ran(file: str, *path: str) -> runner_output.TestOutcome:
+        return runner_output.TestOutcome(" ".join(path), "passed", file, path=path)
+
+    run = [ran(helper, "HookTester", "should run"), ran(series, "HookTester", "should run"),
+           ran(series, "AsyncSeriesHook", "runs in turn"), ran(sync, "HookTester", "should run"),
+           ran(sync, "SyncHook", "should have to correct behavior")]
+    files = [helper, series, sync]
+    assert outcomes.unread(run, cases, files) == {series: 1, sync: 2}
+    assert outcomes.unread_declared_elsewhere(run, cases, files) == {series: helper}
