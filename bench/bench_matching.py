@@ -512,7 +512,6 @@ PROJECTS = (
     Project("tablewriter", "debian", "golang-github-olekukonko-tablewriter-dev=0.0.5-2",
             "go-dev", "usr/share/gocode/src/github.com/olekukonko/tablewriter", held_out=True,
             first=(17, 5, 38)),
-    Project("tapable", "npm", "tapable@1.1.2", "ts-dev", "package", held_out=True),
     Project("tapable", "npm", "tapable@1.1.2", "ts-dev", "package", held_out=True,
             first=(3, 7, 31)),
 )
