@@ -514,7 +514,8 @@ PROJECTS = (
             first=(17, 5, 38)),
     Project("tapable", "npm", "tapable@1.1.2", "ts-dev", "package", held_out=True,
             first=(3, 7, 31)),
-    Project("kelektiv-cron", "npm", "cron@1.8.2", "ts-dev", "package", held_out=True),
+    Project("kelektiv-cron", "npm", "cron@1.8.2", "ts-dev", "package", held_out=True,
+            first=(31, 7, 17)),
 )
 
 
