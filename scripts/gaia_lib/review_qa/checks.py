@@ -1279,7 +1279,13 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
     [doc])`, defined in the `describe` around it); for an AC whose
     Then names no value, a warning when every test of it only checks that a result exists
     (`then_literals.presence_only`: `expect(r).toBeDefined()`, `assert r is not None`), at
-    the check it quotes (in its file's text, `texts`); for an AC whose Then promises an order,
+    the check it quotes (in its file's text, `texts`), a check that the code takes its input
+    (`then_literals.accepts_only`: `expect(() => f(x)).not.toThrow()`, a Go error guard)
+    being the whole of what a Then promising only that promises
+    (`then_literals.promises_acceptance`, not `promises_a_result`: cron's "then it is accepted
+    without an error", whose tests' `.not.toThrow()` had drawn "every test of AC1 only checks
+    that nothing is thrown ...: none shows its Then clause holds"); for an AC whose Then
+    promises an order,
     a warning when every test of it compares the result without its order
     (`order_checks.order_blind`: `assert sorted(r) == sorted(e)`, `assertCountEqual`)."""
     from gaia_lib.evidence import order_checks, placeholders, then_literals
@@ -1362,7 +1368,12 @@ def literal_evidence(criteria: Sequence[AcceptanceCriterion],
             # (`TOMLDocument()`), but a check of it is still more than that a result exists
             named = {lit.value for lit in then_literals.then_literals(ac.then, ac.setting)
                      } if ac.then else set()
+            # a Then promising only that the code takes its input ("then it is accepted
+            # without an error") is shown by a check that nothing is thrown
+            accepting = (then_literals.promises_acceptance(ac.then or "")
+                         and not then_literals.promises_a_result(ac.then or ""))
             present = [None if then_literals.checks_a_named_type(bodies.get(t, ""), named)
+                       or (accepting and then_literals.accepts_only(bodies.get(t, "")))
                        else then_literals.presence_only(bodies.get(t, ""), other)
                        for t in entry["tests"]]
             if present and all(present):

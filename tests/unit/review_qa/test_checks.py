@@ -1027,6 +1027,24 @@ def test_an_ac_whose_every_test_only_checks_that_a_result_exists_draws_a_warning
         assert check["findings"] == []
 
 
+def test_a_then_promising_only_that_input_is_taken_is_shown_by_nothing_thrown() -> None:
+    """A schedule AC whose Then says a pattern "is accepted without an error": its tests,
+    each `expect(() => new Schedule("0,10 * * * * *")).not.toThrow()`, show exactly that;
+    they had drawn "every test of AC1 only checks that nothing is thrown ...: none shows its
+    Then clause holds". A Then promising what the code gives still draws the warning."""
+    test = "tests/schedule.test.js::schedule > should take lists"
+    bodies = {test: "\t\texpect(function() {\n\t\t\tnew Schedule('0,10 * * * * *');\n"
+                    "\t\t}).not.toThrow();"}
+    rows = [{"ac_id": "AC1", "matched": True, "tests": [test]}]
+    for then, rules in (("it is accepted without an error", []),
+                        ("it gives the next run after now", ["weak-assertion"])):
+        ac = AcceptanceCriterion("AC1", f"Given a pattern of lists, when a schedule is made "
+                                 f"of it, then {then}", "a pattern of lists",
+                                 "a schedule is made of it", then, False, None, 4)
+        found = checks.literal_evidence([ac], rows, bodies, {test: 12})[1]["findings"]
+        assert [f["rule"] for f in found] == rules, then
+
+
 def test_a_weak_assertion_about_a_check_is_at_that_check_as_a_placeholder_is() -> None:
     """unjs/cookie-es's AC4 test weakened to `expect(cookies).toBeDefined()`: the finding
     quotes that check, and points at its line, not the `it(` four lines above it."""
