@@ -30,7 +30,10 @@ a mock's matcher, `expect(jest.fn()).toHaveBeenCalledTimes(expected)`, its `Expe
 calls: 2` and `Received number of calls: 1` as well (moize's failing `limits the args to 3` had
 said the matcher alone), a snapshot matcher with no stored snapshot that it says `New
 snapshot was not written` (tapable's deleted `.snap`: its four tests had said only
-`expect(value).toMatchSnapshot()`), and
+`expect(value).toMatchSnapshot()`), a throw matcher's what was thrown, `Error message:
+"Unknown alias: l"` under `.not.toThrow()`, or that nothing was, `Received function did not
+throw` under `.toThrow()` (kelektiv-cron's `(* * * L * *)` made to expect no throw had said
+the matcher alone, not what its pattern was refused with), and
 the line of the test's file the failure was raised on (`at line 119`, the first frame in that
 file: a check in a callback the test hands a helper is not on the test's own line; the failed
 test's finding is put there too, `TestOutcome.failed_at`), kept whole where the message is
@@ -321,8 +324,11 @@ def suite_failure_line(text: object) -> str | None:
 # jest's first line of a failed matcher: `Error: expect(received).toBe(expected) // ...`, and
 # of a mock's, named as jest names the mock: `expect(jest.fn()).toHaveBeenCalledTimes(expected)`
 _JEST_MATCHER = lazy_re(r"^(?:Error: )?expect\((?:jest\.fn\(\)|[^()]+)\)\.")
-# what it printed under it: `Expected: 13`, `Received: 12`, `Expected substring: "a"`
-_JEST_SAID = lazy_re(r"^(?:Expected|Received)[\w ]*: \S")
+# what it printed under it: `Expected: 13`, `Received: 12`, `Expected substring: "a"`; a throw
+# matcher's `Error message: "Unknown alias: l"` (`.not.toThrow()` given a throw) and `Received
+# function did not throw` (`.toThrow()` given none)
+_JEST_SAID = lazy_re(r"^(?:(?:Expected|Received)[\w ]*|Error message): \S"
+                     r"|^Received function did not throw$")
 # a snapshot matcher with no stored snapshot, in a run that writes none (CI's, the review's):
 # `New snapshot was not written. The update flag must be explicitly passed ...`
 _JEST_NO_SNAPSHOT = lazy_re(r"^New snapshot was not written\b")

@@ -736,6 +736,23 @@ def test_a_jest_mock_matcher_failure_says_the_calls_it_expected_and_received() -
         "1; Received number of calls: 2; at line 21")
 
 
+def test_a_jest_throw_matcher_failure_says_what_was_thrown_or_that_nothing_was() -> None:
+    """A schedule parser's test expecting a pattern to be taken (`.not.toThrow()`) while the
+    parser refuses it: jest prints the thrown error's name and message under the matcher, and
+    the failure had said the matcher alone; `.toThrow()` given no throw says so under it."""
+    thrown = ('Error: expect(received).not.toThrow()\n\nError name:    "Error"\n'
+              'Error message: "Unknown field: q"\n\n'
+              "      at parse (lib/schedule.js:40:11)\n"
+              "      at tests/schedule.test.js:18:5\n"
+              "      at Object.<anonymous> (tests/schedule.test.js:19:11)")
+    assert ro.jest_failure_line(thrown, "tests/schedule.test.js") == (
+        'Error: expect(received).not.toThrow(); Error message: "Unknown field: q"; at line 18')
+    none = ("Error: expect(received).toThrow()\n\nReceived function did not throw\n"
+            "      at Object.<anonymous> (tests/schedule.test.js:25:11)")
+    assert ro.jest_failure_line(none, "tests/schedule.test.js") == (
+        "Error: expect(received).toThrow(); Received function did not throw; at line 25")
+
+
 def test_a_failure_line_drops_colour_codes_blank_lines_and_the_space_around_it() -> None:
     assert ro.failure_line("\n  \x1b[31mAssertionError\x1b[39m: expected  2\t\n  at x") == \
         "AssertionError: expected  2"
