@@ -836,14 +836,17 @@ _TRANSFORMED = lazy_re(r"__vite_ssr_\w+?__|__vi_import_\d+__")
 # a re-export (`export { X } from "./x"`, `export * from`): TypeScript's CommonJS output gives
 # each name a getter that istanbul lists as a function of that line, which the source has not
 _REEXPORT = lazy_re(r"\s*export\s+(?:type\s+)?(?:\{|\*)")
-# what a method, function or arrow declaration names on its first line, or the member a
-# function or arrow is assigned to (`moize.matchesArg = function (argMatcher) {`)
+# what a method, function or arrow declaration names on its first line, the member a
+# function or arrow is assigned to (`moize.matchesArg = function (argMatcher) {`), or the
+# property of an object literal it is the value of (`getTimeout: function() {`)
 _NAMED_ON = lazy_re(
     r"\s*(?:(?:export|default|public|private|protected|static|async|override|get|set)\s+)*"
     r"(?:function\s*\*?\s*([A-Za-z_$][\w$]*)|(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*="
     r"|([A-Za-z_$][\w$]*)\s*(?:<[^>]*>\s*)?\("
     r"|([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+)\s*=\s*(?:async\s+)?"
-    r"(?:function\b|\(|[A-Za-z_$][\w$]*\s*=>))")
+    r"(?:function\b|\(|[A-Za-z_$][\w$]*\s*=>)"
+    r"|([A-Za-z_$][\w$]*)\s*:\s*(?:async\s+)?(?:function\b|\([^()]*\)\s*=>"
+    r"|[A-Za-z_$][\w$]*\s*=>))")
 _NOT_NAMES = frozenset({"if", "for", "while", "switch", "catch", "return"})
 # a class's accessor (`set tokenizer(value) {`, `static get size() {`): a getter and a setter
 # of one property share its name, and are told apart by the word before it
@@ -862,21 +865,21 @@ def _declared_name(text: str, line: int) -> str:
 
 def source_functions(functions: Sequence[tuple[int, str, bool]], source: str
                      ) -> tuple[tuple[int, str, bool], ...]:
-    """An lcov report's functions as the source reads them: the getters of a re-export line
-    left out (keyvaluecache's `index.ts` read "2 of 3 functions never called" with no
-    function in it), and a function istanbul calls `(anonymous_N)` named as its line
-    declares it (`clear`, `constructor`) or by the member its line assigns it to
-    (`moize.matchesArg = function (...)`, which moize's `index.ts` had read as `line 336`),
-    else `line N`; an accessor with the word that makes
-    it one, `get tokenizer` and `set tokenizer` (js-search's `Search.js`, Babel's output of its
-    class's getters and setters, had read "never called (indexStrategy, indexStrategy,
-    sanitizer, sanitizer, ...)", each name twice). Only the first function of a line
-    is the one its line declares: a later one there is a function inside it (`an inner
-    function of wait`; minisearch's `const wait = (ms) => new Promise((resolve) => ...)` had
-    read "never called (wait, wait)"). So is one V8 named after vite's variables for the
-    imports it calls (solid-query's `(c) => {` handed to `createComputed(on(client, ...))`
-    had read "never called (..., __vite_ssr_import_2__.createComputed.__vite_ssr_import_2__
-    .on.defer)": `line 318`)."""
+    """An lcov report's functions as the source reads them: the getters of a re-export line left out
+    (keyvaluecache's `index.ts` read "2 of 3 functions never called" with no function in it),
+    and a function istanbul calls `(anonymous_N)` named as its line declares it (`clear`,
+    `constructor`) or by the member its line assigns it to (`moize.matchesArg = function (...)`,
+    which moize's `index.ts` had read as `line 336`) or the property of an object literal it is
+    the value of (`getTimeout: function() {`, which kelektiv-cron's `CronTime.prototype = {...}`
+    had read as `line 174`), else `line N`; an accessor with the word that makes it one, `get
+    tokenizer` and `set tokenizer` (js-search's `Search.js`, Babel's output of its class's
+    getters and setters, had read "never called (indexStrategy, indexStrategy, sanitizer,
+    sanitizer, ...)", each name twice). Only the first function of a line is the one its line
+    declares: a later one there is a function inside it (`an inner function of wait`;
+    minisearch's `const wait = (ms) => new Promise((resolve) => ...)` had read "never called
+    (wait, wait)"). So is one V8 named after vite's variables for the imports it calls
+    (solid-query's `(c) => {` handed to `createComputed(on(client, ...))` had read "never called
+    (..., __vite_ssr_import_2__.createComputed.__vite_ssr_import_2__.on.defer)": `line 318`)."""
     lines = source.splitlines()
     out = []
     named_on: set[int] = set()

@@ -314,6 +314,29 @@ def test_source_functions_name_a_function_vite_named_as_its_line_declares_it() -
         (3, "watch", True), (7, "line 7", False))
 
 
+_SCHEDULE = """Schedule.prototype = {
+  nextRun: function() {
+    return this.runs.map(function(run) { return run + 1; });
+  },
+  stop: async () => { this.stopped = true; },
+  pause: reason => reason,
+};
+"""
+_SCHEDULE_LCOV = ("SF:lib/schedule.js\nFN:2,(anonymous_0)\nFN:3,(anonymous_1)\n"
+                  "FN:5,(anonymous_2)\nFN:6,(anonymous_3)\nFNDA:0,(anonymous_0)\n"
+                  "FNDA:0,(anonymous_1)\nFNDA:0,(anonymous_2)\nFNDA:0,(anonymous_3)\n"
+                  "DA:2,0\nend_of_record\n")
+
+
+def test_source_functions_name_an_object_literals_function_by_its_property() -> None:
+    """A prototype written as an object literal (`nextRun: function() {`): istanbul calls its
+    methods `(anonymous_N)`, and the report had named them by their lines (`line 2`); a
+    callback inside one, on a line naming nothing, is still named by its line."""
+    record = cr.parse_lcov(_SCHEDULE_LCOV).files[0]
+    assert [name for _, name, _ in cr.source_functions(record.functions, _SCHEDULE)] == [
+        "nextRun", "line 3", "stop", "pause"]
+
+
 _MEMO = """export default function memo(fn) {
   return fn
 }
