@@ -516,6 +516,8 @@ PROJECTS = (
             first=(3, 7, 31)),
     Project("kelektiv-cron", "npm", "cron@1.8.2", "ts-dev", "package", held_out=True,
             first=(31, 7, 17)),
+    Project("mpmath", "pypi", "mpmath==1.3.0", "python-dev", "mpmath-1.3.0", held_out=True,
+            test_deps=("pytest", "coverage")),
 )
 
 
