@@ -517,7 +517,7 @@ PROJECTS = (
     Project("kelektiv-cron", "npm", "cron@1.8.2", "ts-dev", "package", held_out=True,
             first=(31, 7, 17)),
     Project("mpmath", "pypi", "mpmath==1.3.0", "python-dev", "mpmath-1.3.0", held_out=True,
-            test_deps=("pytest", "coverage")),
+            test_deps=("pytest", "coverage"), first=(16, 3, 18)),
 )
 
 
