@@ -17,7 +17,9 @@ Two ways to measure, the same outputs:
   whose lines ran is the uncovered error path. Used when every source can be probed, none is
   imported before the plugin starts and none is a file pytest's assertion rewriter compiles
   itself (one the project's `python_files` names: boolean.py's `python_files = *.py` takes its
-  code too); otherwise the run falls back to the tracer, line data only.
+  code too; one named on the command line, as a source is for its doctests in a run narrowed
+  to the story: mpmath's `matrices.py` had read as run by none of its tests); otherwise the run
+  falls back to the tracer, line data only.
 - the tracer (coverage.py's own, with branches when the rcfile asks): a trace function makes
   every Python line the process runs several times slower, so it runs only where a test's code
   can run.
@@ -81,6 +83,7 @@ import ast
 import json
 import os
 import sys
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 import pytest
@@ -140,13 +143,15 @@ def _rewritten(path: str, globs: list[str]) -> bool:
     return False
 
 
-def _start_probes(rcfile: str, rewritten: list[str]) -> bool:
+def _start_probes(rcfile: str, rewritten: list[str],
+                  named: AbstractSet[str] = frozenset()) -> bool:
     """Measure with probes (module docstring); False when this run cannot. `rewritten`: the
-    `python_files` globs whose files pytest's assertion rewriter compiles ([] when it is off)."""
+    `python_files` globs whose files pytest's assertion rewriter compiles ([] when it is off);
+    `named`: the real paths of the files the command line names, which it compiles too."""
     paths = _included(rcfile)
     if paths is None or sys.version_info < (3, 9):
         return False
-    if any(_rewritten(path, rewritten) for path in paths):
+    if any(_rewritten(path, rewritten) or path in named for path in paths):
         return False
     try:
         import coverage  # noqa: F401  (the report needs it; an import error shows now)
@@ -247,13 +252,30 @@ def _rewriters_globs(early_config: Any) -> list[str]:
         return []
 
 
+def _named_files(early_config: Any, args: Any) -> set[str]:
+    """The real paths of the files the command line names (`src/calc.py`,
+    `tests/test_calc.py::test_add`): pytest's assertion rewriter compiles each one it imports
+    (an initial path); none where the rewriter is off."""
+    try:
+        if getattr(early_config.known_args_namespace, "assertmode", "rewrite") != "rewrite":
+            return set()
+    except AttributeError:
+        return set()
+    named = set()
+    for arg in args or ():
+        path = str(arg).split("::", 1)[0]
+        if not path.startswith("-") and path.endswith(".py") and os.path.isfile(path):
+            named.add(os.path.realpath(path))
+    return named
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_load_initial_conftests(early_config: Any, parser: Any, args: Any) -> None:
     rcfile = os.environ.get("GAIA_COVERAGE_RCFILE")
     if not rcfile or "cov" in _state or "probes" in _state or "unmeasured" in _state:
         return
     if os.environ.get("GAIA_COVERAGE_PROBES") == "1" and _start_probes(
-            rcfile, _rewriters_globs(early_config)):
+            rcfile, _rewriters_globs(early_config), _named_files(early_config, args)):
         return
     try:
         import coverage

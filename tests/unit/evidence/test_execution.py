@@ -732,6 +732,34 @@ def test_a_source_the_projects_python_files_names_is_measured(
     assert attribution.executes(contexts, [test_id], ["app.py"]) == {test_id: True}
 
 
+def test_a_source_named_on_the_command_line_for_its_doctests_is_measured(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A project whose `addopts` collect doctests: the run narrowed to the story names its
+    source too, and pytest's assertion rewriter compiles what the command line names, where
+    probes cannot go; the run is measured by the tracer instead, and had read the source as
+    run by no test (`not measured (loaded by another import hook)`)."""
+    monkeypatch.setenv(attribution.MODE_VAR, "probes")
+    root = _project(tmp_path)
+    (root / "pytest.ini").write_text("[pytest]\naddopts = --doctest-modules\n")
+    (root / "app.py").write_text('def add(a, b):\n    """Add.\n\n    >>> add(2, 3)\n    5\n'
+                                 '    """\n    return a + b\n')
+    (root / "tests" / "test_app.py").write_text(
+        "from app import add\n\ndef test_adds():\n    assert add(1, 2) == 3\n")
+    cfg = _local_tier(f"{PY} -m pytest -q -p no:cacheprovider")
+    state = root / ".gaia" / "state" / "review" / "qa-tests" / "E1-S1"
+    with writes.scope("fork", root):
+        evidence = execution.execute(
+            cfg, "E1-S1", root, state, context="local", story_tests=("tests/test_app.py",),
+            story_sources=("app.py",), coverage=attribution.CoverageSetup(state, ("app.py",)))
+    suite = evidence.suites[0]
+    assert suite.command.endswith("tests/test_app.py app.py") and suite.pass_count == 2
+    assert evidence.coverage_report is not None
+    contexts, _ = attribution.load_report(attribution.contexts_of(evidence.coverage_report))
+    assert contexts is not None and list(contexts["files"]) == ["app.py"]
+    test_id = "tests/test_app.py::test_adds"
+    assert attribution.executes(contexts, [test_id], ["app.py"]) == {test_id: True}
+
+
 @pytest.mark.parametrize("mode", ["probes", "tracer"])
 def test_a_pytest_tier_in_a_subdirectory_is_measured_with_the_projects_paths(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str) -> None:
