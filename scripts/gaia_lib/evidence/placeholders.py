@@ -4462,7 +4462,9 @@ def _python_checks(function: ast.AST, checking: frozenset[str] | set[str],
     caller's check taken out had left its fixture tests counted), `check=True`
     (`subprocess.run`), a name of `checking` (called, handed on, or the module it is read
     from), a call of one of its parameters (a fixture or callback that may check), or a
-    `self.x(...)` of a method no code of its file defines (a base class's helper)."""
+    `self.x(...)` of a method no code of its file defines (a base class's helper), or code
+    it runs from a string (`exec("assert A @ B == A * B")`, where syntax older Pythons cannot
+    parse is kept out of the module: mpmath's `test_matmul`) that may check."""
     params = set()
     if isinstance(function, _FUNCTION):
         params = {a.arg for a in (*function.args.posonlyargs, *function.args.args,
@@ -4477,6 +4479,8 @@ def _python_checks(function: ast.AST, checking: frozenset[str] | set[str],
         if not isinstance(node, ast.Call):
             continue
         name = pyast.callee_name(node.func)
+        if name in ("exec", "eval") and _python_string_checks(node, checking, defined):
+            return True
         if (_PY_CHECK_WORD.search(name) and name not in defined) or name in params or any(
                 word.arg == "check" and not (isinstance(word.value, ast.Constant)
                                              and not word.value.value)
@@ -4487,6 +4491,20 @@ def _python_checks(function: ast.AST, checking: frozenset[str] | set[str],
                 name not in _UNITTEST_PLAIN:
             return True
     return False
+
+
+def _python_string_checks(call: ast.Call, checking: frozenset[str] | set[str],
+                          defined: frozenset[str] | set[str]) -> bool:
+    """Whether the code an `exec(...)` / `eval(...)` call runs from a string written in the
+    test may check (`_python_checks`); a string that does not parse checks nothing."""
+    if not call.args or not isinstance(call.args[0], ast.Constant) or \
+            not isinstance(call.args[0].value, str):
+        return False
+    try:
+        tree = ast.parse(call.args[0].value)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return _python_checks(tree, checking, defined)
 
 
 def _python_checking_names(text: str) -> tuple[frozenset[str] | None, frozenset[str]]:

@@ -7253,6 +7253,44 @@ class TestUnidecode(BaseTests, unittest.TestCase):
 '''
 
 
+EXEC_PY = '''import sys
+
+import pytest
+
+from grid import Grid
+
+
+def test_matmul_operator():
+    if sys.version_info < (3, 5):
+        pytest.skip("'@' needs Python 3.5")
+    a = Grid([[1, 2]])
+    b = Grid([[3], [4]])
+    exec("assert a @ b == a * b")
+
+
+def test_matmul_runs():
+    a = Grid([[1, 2]])
+    exec("a @ a.T")
+'''
+
+
+def test_code_a_python_test_runs_from_a_string_is_read_for_its_checks() -> None:
+    """A test that writes its assert in a string it hands to `exec`, to keep syntax an older
+    Python cannot parse out of the module (`exec("assert A4 @ A5 == A4 * A5")`), checks:
+    it had been read as a placeholder that checks nothing. A string that only runs code
+    checks nothing still."""
+    path = "tests/test_grid.py"
+    scope = placeholders.file_scope(path, EXEC_PY)
+    found = {case.name: placeholders.classify(case, None, scope)
+             for case in split_tests(path, EXEC_PY)}
+    assert {name: (f.line, f.reason) if f else None for name, f in found.items()} == {
+        "test_matmul_operator": None,
+        "test_matmul_runs": (16, "it checks nothing but that its code raises no exception: no "
+                                 "assertion, no `raises`, `fail` or raise, no helper that "
+                                 "checks"),
+    }
+
+
 def test_a_name_a_test_class_binds_is_its_files_own_not_a_base_class_helper() -> None:
     """Unidecode's tests live in a base class and call `self.unidecode(...)`, which each
     TestCase class binds (`unidecode = staticmethod(unidecode)`): with its assert taken out,
