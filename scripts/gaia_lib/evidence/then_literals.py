@@ -1405,6 +1405,18 @@ def _as_code(text: str) -> str:
     return re.sub(r",(?=[}\]])", "", re.sub(r"\s+", "", text)).replace('"', "'")
 
 
+# A subscript's opening bracket: right after a name, a call or another subscript (`A[`,
+# `f(x)[`, `rows[1][`), where a list's opens after an operator, a comma or a bracket.
+_SUBSCRIPT_OPENING = re.compile(r"(?<=[\w$)\]])\[")
+
+
+def _subscripts(span: str) -> list[tuple[int, int]]:
+    """Where `span`'s subscripts are (`A[0, 0]`, `B[0, 0].delta`): the index of each one's
+    opening bracket and of the end of its closing one."""
+    return [(found.start(), closing(span, found.start()))
+            for found in _SUBSCRIPT_OPENING.finditer(span)]
+
+
 def _occurs(literal: Literal, span: str) -> bool:
     if literal.kind == STRING:
         if _HEADER_NAME.fullmatch(literal.value):
@@ -1452,10 +1464,12 @@ def _occurs(literal: Literal, span: str) -> bool:
         word = rf"{_NOT_CHECK_NAME}(?<![\w$]){re.escape(literal.value)}(?![a-z0-9])"
         return re.search(word, span) is not None
     if literal.kind in (STATUS, NUMBER):
-        # not an index or a key a value is read at (`body.items[0]`, `rows[1][2]`): where the
-        # test looks, not what it expects
+        # not an index or a key a value is read at (`body.items[0]`, `rows[1][2]`, each of a
+        # matrix's `A[0, 0]`): where the test looks, not what it expects
         number = rf"(?<![\w.])(?<![\w$)\]]\[){re.escape(literal.value)}(?!\.?\d)(?![\w])"
+        looked = _subscripts(span)
         return any(not _added_or_multiplied(span, found)
+                   and not any(start < found.start() < end for start, end in looked)
                    for found in re.finditer(number, span))
     if literal.kind == KEYWORD or (literal.kind == ENUM and literal.value in _KEYWORD_SPELLINGS):
         if literal.value == "NaN" and _NOT_NAN.search(span):

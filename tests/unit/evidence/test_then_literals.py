@@ -2245,6 +2245,18 @@ def test_a_number_a_value_is_read_at_is_no_value_asserted() -> None:
     assert asserted_literals("  expect(body.item_count).toBe(0);\n", zero) == tuple(zero)
 
 
+def test_each_index_of_a_subscript_with_several_is_no_value_asserted() -> None:
+    """mpmath's interval matrix tests read an entry at `A[0, 0]` (`assert type(A[0, 0]) ==
+    type(B[0, 0])`, `assert B[0, 0].delta < 3e-16`): the warning that no test counted for an
+    AC promising "determinant 0" asserts `0` had named them as tests that assert it, from the
+    second index. A matrix written with the number, or the number compared, still asserts it."""
+    zero = [Literal(N, "0")]
+    assert asserted_literals("    assert type(A[0, 0]) == type(B[0, 0])\n", zero) == ()
+    assert asserted_literals("    assert grid.cells[2][1, 0].delta < 3e-16\n", zero) == ()
+    assert asserted_literals("    assert M == matrix([[1, 0], [0, 1]])\n", zero) == tuple(zero)
+    assert asserted_literals("    assert det(A[0:2, 0:2]) == 0\n", zero) == tuple(zero)
+
+
 def test_a_number_added_to_or_multiplied_with_a_computed_value_is_no_value_asserted() -> None:
     """theme-cart's getItemIndex test, `expect(getItemIndex(...)).toBe(index + 1)`: its
     then-literal warning had counted it as asserting `1`; the expected value is the sum. A
