@@ -680,12 +680,19 @@ _DOCTEST_END = lazy_re(r":(\d+): (DocTestFailure|UnexpectedException)\s*\Z")
 _DOCTEST_EXPECTED = lazy_re(r"^Expected:\n((?: {4}.*\n?)+)Got(?: nothing|:\n((?: {4}.*\n?)+))",
                             re.M)
 _DOCTEST_RAISED = lazy_re(r"^UNEXPECTED EXCEPTION: (.+)$", re.M)
+# pytest's default `--doctest-report udiff`, where both outputs run over more than two lines:
+# a unified diff, its hunks' lines indented, `-` the expected, `+` what it got, ` ` both
+_DOCTEST_UDIFF = lazy_re(r"^Differences \(unified diff with -expected \+actual\):\n"
+                         r"((?: {4}.*\n?)+)", re.M)
 
 
 def doctest_failure(text: str) -> str | None:
     """What a failed doctest's report says, as one line (pure): the example that failed and
     its line, then what it expected and got (`>>> total([])` at line 44: expected `0`, got
-    `None`) or what it raised; the report's first line, the docstring's numbered top, had
+    `None`; read from the unified diff pytest reports where both run over more than two lines:
+    mpmath's `>>> print(c)` of a three-row matrix had been said without them; values longer
+    than COMPARED_CHARS shown from a little before where they first differ, `_around`, so
+    that both fit) or what it raised; the report's first line, the docstring's numbered top, had
     been the message. None for any other failure."""
     end = _DOCTEST_END.search(text)
     examples = _DOCTEST_EXAMPLE.findall(text)
@@ -697,10 +704,19 @@ def doctest_failure(text: str) -> str | None:
         return f"{said} raised {raised.group(1).strip() if raised else 'an exception'}"[
             :MESSAGE_CHARS]
     compared = _DOCTEST_EXPECTED.search(text)
-    if compared is None:
+    diff = _DOCTEST_UDIFF.search(text)
+    if compared is not None:
+        expected = " ".join(line.strip() for line in compared.group(1).splitlines())
+        got = " ".join(line.strip() for line in (compared.group(2) or "").splitlines())
+    elif diff is not None:
+        lines = [line[4:] for line in diff.group(1).splitlines() if not line[4:].startswith("@@")]
+        expected = " ".join(line[1:].strip() for line in lines if line[:1] in " -")
+        got = " ".join(line[1:].strip() for line in lines if line[:1] in " +")
+    else:
         return said[:MESSAGE_CHARS]
-    expected = " ".join(line.strip() for line in compared.group(1).splitlines())
-    got = " ".join(line.strip() for line in (compared.group(2) or "").splitlines())
+    if got:  # long values: each from a little before where they first differ
+        at = _first_difference(expected, got)
+        expected, got = _around(expected, at), _around(got, at)
     return (f"{said}: expected `{expected}`, got " + (f"`{got}`" if got else "nothing"))[
         :MESSAGE_CHARS]
 
@@ -1793,14 +1809,19 @@ def _tap_message(first: str, compared: Mapping[str, str]) -> str:
     first differ (`…n `1.2' is not…` against `…n `1.3' is not…`); the first line clipped
     inside its code span, never through it (a span left open runs on through the report)."""
     values = [compared[k] for k in ("expected", "actual") if k in compared]
-    at = next((i for i, (a, b) in enumerate(zip(*values, strict=False)) if a != b),
-              min(map(len, values))) if len(values) == 2 else 0
+    at = _first_difference(*values) if len(values) == 2 else 0
     shown = "".join(f"; {k} {code_span(_around(compared[k], at))}"
                     for k in ("expected", "actual") if k in compared)
     return clip_code(first, MESSAGE_CHARS - len(shown)) + shown if shown else first
 
 
 BEFORE_DIFFERENCE = 20  # characters shown before where an expected and an actual value differ
+
+
+def _first_difference(one: str, other: str) -> int:
+    """Where two values first differ (the shorter one's length where one begins the other)."""
+    return next((i for i, (a, b) in enumerate(zip(one, other, strict=False)) if a != b),
+                min(len(one), len(other)))
 
 
 def _around(value: str, at: int) -> str:

@@ -54,6 +54,15 @@ def test_pytest_junit_xml_from_a_real_run(tmp_path: Path) -> None:
     assert [t.failed_at for t in counts.tests if t.outcome == "failed"] == [25]
 
 
+def _doctest_messages(root: Path, module: str) -> list[tuple[str | None, str | None]]:
+    """Each doctest of `module` (in `root`) run by pytest: its name and failure's message."""
+    subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                    "--doctest-modules", module, "--junitxml=j.xml"], cwd=root,
+                   capture_output=True, check=False)
+    counts = ro.parse_junit_xml((root / "j.xml").read_bytes())
+    return [(t.name, t.message) for t in counts.tests]
+
+
 def test_a_failed_doctest_says_its_example_and_what_it_expected_and_got(
         tmp_path: Path) -> None:
     """pytest's report of a failed doctest starts with the docstring's numbered lines: its
@@ -62,16 +71,34 @@ def test_a_failed_doctest_says_its_example_and_what_it_expected_and_got(
         'def f():\n    """Doc.\n\n    >>> f()\n    2\n    """\n    return 1\n\n\n'
         'def g():\n    """Doc.\n\n    >>> g()\n    >>> int("x")\n    3\n    """\n\n\n'
         'def h():\n    """Doc.\n\n    >>> h()\n    1\n    """\n')
-    subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                    "--doctest-modules", "m.py", "--junitxml=j.xml"], cwd=tmp_path,
-                   capture_output=True, check=False)
-    counts = ro.parse_junit_xml((tmp_path / "j.xml").read_bytes())
-    assert [(t.name, t.message) for t in counts.tests] == [
+    assert _doctest_messages(tmp_path, "m.py") == [
         ("m.f", "`>>> f()` at line 4: expected `2`, got `1`"),
         ("m.g", "`>>> int(\"x\")` at line 14 raised ValueError(\"invalid literal for int() with "
                 "base 10: 'x'\")"),
         ("m.h", "`>>> h()` at line 22: expected `1`, got nothing")]
     assert ro.doctest_failure("AssertionError: assert 1 == 2\nt.py:3: AssertionError") is None
+
+
+def test_a_failed_doctest_of_several_lines_says_what_it_expected_and_got(
+        tmp_path: Path) -> None:
+    """Where both outputs run over more than two lines, pytest reports a unified diff in place
+    of `Expected:` and `Got:`: mpmath's `>>> print(c)` of a three-row interval matrix had been
+    said by its example and line alone. A line both share is in both."""
+    (tmp_path / "grid.py").write_text(
+        'def rows():\n    """Rows.\n\n    >>> for r in rows(): print(r)\n    [1, 0]\n'
+        '    [0, 1]\n    [2, 2]\n    """\n    return [[1, 0], [0, 1], [2, 3]]\n')
+    assert _doctest_messages(tmp_path, "grid.py") == [
+        ("grid.rows", "`>>> for r in rows(): print(r)` at line 4: expected `[1, 0] [0, 1] "
+                      "[2, 2]`, got `[1, 0] [0, 1] [2, 3]`")]
+    # long values: each from a little before where they first differ, so both are shown
+    report = ("004     >>> print(table())\nDifferences (unified diff with -expected +actual):\n"
+              "    @@ -1,3 +1,3 @@\n     name      price\n"
+              "    -apple     0.3333333333333333333333\n    -pear      1.25\n"
+              "    +apple     0.33333333333333331483\n    +pear      1.25\n\n"
+              "/p/shop.py:4: DocTestFailure")
+    assert ro.doctest_failure(report) == (
+        "`>>> print(table())` at line 4: expected `…  0.3333333333333333333333 pear      "
+        "1.25`, got `…  0.33333333333333331483 pear      1.25`")
 
 
 SAME_FILE_HELPER = """import unittest
