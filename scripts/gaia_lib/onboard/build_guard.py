@@ -21,27 +21,19 @@ code under review and build nothing back. Rules:
 
 from __future__ import annotations
 
-import shlex
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 
 from gaia_lib.core import git
 from gaia_lib.onboard import readiness
 
 _DELETERS = frozenset({"rimraf", "del-cli", "del", "rm"})
-_PREFIXES = (("npx",), ("pnpm", "exec"), ("yarn",), ("shx",))
 _FILES_SHOWN = 3
 
 
-def deleted_paths(words: Sequence[str]) -> list[str]:
+def deleted_paths(part: str) -> list[str]:
     """The paths one command of a script deletes (module docstring), as written (pure)."""
-    words = list(words)
-    while words and "=" in words[0] and not words[0].startswith("-"):
-        words = words[1:]  # the settings before the program (`NODE_ENV=x rimraf ...`)
-    for prefix in _PREFIXES:
-        if tuple(words[:len(prefix)]) == prefix and len(words) > len(prefix):
-            words = words[len(prefix):]
-            break
+    words = readiness.program_words(part)
     if not words or words[0] not in _DELETERS:
         return []
     return [w for w in words[1:] if w and not w.startswith("-")]
@@ -80,11 +72,7 @@ def _deleted(here: Path, command: str) -> list[str]:
     """The paths the npm script `command` deletes that are read (module docstring), each once."""
     paths: list[str] = []
     for part in readiness.script_commands(here, command):
-        try:
-            words = shlex.split(part)
-        except ValueError:
-            continue  # unbalanced quotes: a command not read
-        paths += [p for p in map(_readable, deleted_paths(words)) if p]
+        paths += [p for p in map(_readable, deleted_paths(part)) if p]
     return list(dict.fromkeys(paths))
 
 

@@ -393,6 +393,27 @@ def script_commands(here: Path, command: str, depth: int = 0) -> list[str]:
     return found
 
 
+# What a command of a script may run its program through: `npx eslint`, `pnpm exec rimraf`,
+# `yarn tsc`, `shx rm`
+_LAUNCHERS = (("npx",), ("pnpm", "exec"), ("yarn",), ("shx",))
+
+
+def program_words(part: str) -> list[str]:
+    """One command of a script as words from its program on (pure): the `NAME=value`
+    settings before it and the launcher it runs through (`_LAUNCHERS`) aside; [] for one whose
+    quotes do not close."""
+    try:
+        words = shlex.split(part)
+    except ValueError:
+        return []
+    while words and re.fullmatch(r"[A-Za-z_]\w*=\S*", words[0]):
+        words = words[1:]
+    for launcher in _LAUNCHERS:
+        if tuple(words[:len(launcher)]) == launcher and len(words) > len(launcher):
+            return words[len(launcher):]
+    return words
+
+
 def _missing_tools(here: Path, command: str) -> list[str]:
     """The programs the npm script `command` starts (`script_commands`) that this machine
     lacks, each once."""
@@ -422,13 +443,7 @@ def absent_paths(here: Path, command: str) -> list[str]:
     `here` does not have (module docstring), each once, as written."""
     found: list[str] = []
     for part in script_commands(here, command):
-        try:
-            words = shlex.split(part)
-        except ValueError:
-            continue
-        while words and re.fullmatch(r"[A-Za-z_]\w*=\S*", words[0]):
-            words = words[1:]
-        words = words[1:] if words[:1] == ["npx"] else words
+        words = program_words(part)
         if not words or words[0] not in _PATH_TAKERS:
             continue
         given, taking = [], None
