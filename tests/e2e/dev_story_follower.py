@@ -242,8 +242,7 @@ class SkillText:
 
 def last_user_text(request: RecordedRequest) -> str:
     """The last text the user sent (a `--continue` run's prompt)."""
-    messages = request.body.get("messages", []) if isinstance(request.body, dict) else []
-    for message in reversed(messages):
+    for message in reversed(request.messages):
         if message.get("role") != "user":
             continue
         content = message.get("content")
@@ -620,7 +619,7 @@ class DevStoryFollower:
 
     # ------------------------------------------------------------------ subagent threads
     def developer(self, request: RecordedRequest) -> Turn:
-        messages = request.body.get("messages", []) if isinstance(request.body, dict) else []
+        messages = request.messages
         last = messages[-1].get("content") if messages else None
         resumed = not (isinstance(last, list) and any(
             isinstance(b, dict) and b.get("type") == "tool_result" for b in last))

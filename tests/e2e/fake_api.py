@@ -56,6 +56,8 @@ Turn: TypeAlias = Sequence[Block]
 FAILURE_TEXT = "scripted model failure: "
 
 
+# What the CLI says of its own in a user message, not the model's business
+CLI_NOTICES = ("The date has changed.",)
 _DEFERRED = re.compile(r"The following deferred tools are now available via ToolSearch\.[^\n]*:\n"
                        r"(?P<names>(?:[A-Za-z][\w-]*\n)+)")
 
@@ -124,6 +126,18 @@ class RecordedRequest:
                 parts.extend(str(b.get("text", "")) for b in content
                              if isinstance(b, dict) and b.get("type") == "text")
         return "\n".join(parts)
+
+    @property
+    def messages(self) -> list[dict[str, Any]]:
+        """The conversation's messages, less the notices the CLI appends of its own as a user
+        message of plain text (a session running past midnight gets `The date has changed.
+        Today's date is now ...` after the tool results it sends back)."""
+        found = self.body.get("messages", []) if isinstance(self.body, dict) else []
+        messages = [m for m in found if isinstance(m, dict)]
+        while messages and isinstance(messages[-1].get("content"), str) \
+                and messages[-1]["content"].startswith(CLI_NOTICES):
+            messages.pop()
+        return messages
 
     def tool_results(self) -> list[dict[str, Any]]:
         """Every tool_result block the CLI sent back in this request's messages."""

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from e2e.fake_api import FakeAnthropic, Text, ToolUse, Turn, tool_result_text
+from e2e.fake_api import FakeAnthropic, RecordedRequest, Text, ToolUse, Turn, tool_result_text
 
 TOOLS = [{"name": "Write", "input_schema": {"type": "object"}}]
 
@@ -151,3 +151,22 @@ def test_subagent_requests_follow_their_own_script() -> None:
             "You are Claude.\n# QA reviewer\nRead only.")
         assert fake.requests[0].tool_names == ["Write"]
         assert fake.requests[0].text() == "go"
+
+
+def test_the_clis_own_notice_after_the_tool_results_is_not_the_last_message() -> None:
+    """A session running past midnight: the CLI sends `The date has changed. ...` as a user
+    message of its own after the tool results; what the model answers is still those results
+    (an alias session's check had read the notice as the turn's last message and failed)."""
+    results = [{"type": "tool_result", "tool_use_id": "t1", "content": "ok"}]
+    body: dict[str, list[dict[str, Any]]] = {"messages": [{"role": "user", "content": "go"},
+                         {"role": "assistant", "content": [{"type": "text", "text": "x"}]},
+                         {"role": "user", "content": results},
+                         {"role": "user", "content": "The date has changed. Today's date is now "
+                                                     "2026-12-08. DO NOT mention this to the user "
+                                                     "explicitly because they are already aware."}]}
+    request = RecordedRequest("POST", "/v1/messages", {}, body, "main")
+    assert request.messages[-1]["content"] == results
+    assert len(request.messages) == 3
+    # a user's own words are never dropped
+    body["messages"][-1]["content"] = "The date has changed? Please check."
+    assert request.messages[-1]["content"] == "The date has changed? Please check."

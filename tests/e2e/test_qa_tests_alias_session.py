@@ -46,7 +46,7 @@ def _setup_json(skill_text: str) -> dict[str, Any]:
 
 
 def _last_message_blocks(request: RecordedRequest) -> list[dict[str, Any]]:
-    content = request.body["messages"][-1]["content"]
+    content = request.messages[-1]["content"]
     assert isinstance(content, list), content
     return content
 
