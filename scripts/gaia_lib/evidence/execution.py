@@ -111,7 +111,7 @@ from gaia_lib.evidence import (
     uninstalled,
 )
 from gaia_lib.stacks import adapters as stacks
-from gaia_lib.stacks import pytest_config
+from gaia_lib.stacks import pytest_config, toolprobe
 
 if TYPE_CHECKING:
     from gaia_lib.evidence.head_start import HeadStart
@@ -771,13 +771,10 @@ def _jest_locates(workdir: Path) -> bool:
     up; True where none says (a jest installed elsewhere is taken to be a current one)."""
     for directory in (workdir.resolve(), *workdir.resolve().parents):
         for package in ("jest-cli", "jest"):
-            manifest = directory / "node_modules" / package / "package.json"
-            try:
-                version = json.loads(manifest.read_text(encoding="utf-8")).get("version")
-            except (OSError, ValueError, AttributeError):
-                continue
-            major = re.match(r"(\d+)\.", version) if isinstance(version, str) else None
-            return major is None or int(major.group(1)) >= JEST_LOCATES_FROM
+            installed = toolprobe.probe_package(package, directory)
+            if installed.found:
+                major = re.match(r"(\d+)\.", installed.version or "")
+                return major is None or int(major.group(1)) >= JEST_LOCATES_FROM
     return True
 
 
